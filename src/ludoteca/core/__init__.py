@@ -1,0 +1,40 @@
+"""The game-agnostic core: the contract every game meets, and nothing game-specific."""
+
+from ludoteca.core.errors import (
+    BadOptions,
+    BadRecord,
+    IllegalAction,
+    LudotecaError,
+    ScriptError,
+    UnknownGame,
+)
+from ludoteca.core.game import Action, Game, OptionSpec, Seat, State, copy_plain
+from ludoteca.core.record import check_record, load_record, replay, save_record
+from ludoteca.core.registry import game_class, list_games, load_game, register, unregister
+from ludoteca.core.rng import Rng, derive_seed
+
+__all__ = [
+    "Action",
+    "BadOptions",
+    "BadRecord",
+    "Game",
+    "IllegalAction",
+    "LudotecaError",
+    "OptionSpec",
+    "Rng",
+    "ScriptError",
+    "Seat",
+    "State",
+    "UnknownGame",
+    "check_record",
+    "copy_plain",
+    "derive_seed",
+    "game_class",
+    "list_games",
+    "load_game",
+    "load_record",
+    "register",
+    "replay",
+    "save_record",
+    "unregister",
+]

@@ -1,0 +1,320 @@
+"""The contract every game meets: :class:`Game`, :class:`State` and :class:`Action`.
+
+Modelled on OpenSpiel's Game/State pair and on Rally the Troops' rules modules:
+
+* a :class:`Game` is the static definition (id, player counts, options);
+* a :class:`State` is one game in progress, kept as **plain data** (``self.data``: dicts, lists,
+  strings, ints, bools) so it clones cheaply and serialises to JSON;
+* an :class:`Action` is identified by its stable, human-readable text.
+
+A game subclasses both and fills in the ``_``-prefixed hooks. The base class does everything that
+must be the same for every game: checking who may act, validating an action *before* anything
+changes, recording actions, cloning, records and results.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ludoteca.core.errors import BadOptions, IllegalAction, LudotecaError
+from ludoteca.core.rng import Rng
+
+Seat = int
+"""A seat is an integer 0..players-1; ``None`` stands for a spectator where a seat is optional."""
+
+JSON = Any
+"""A JSON-serialisable value (dicts with string keys, lists, strings, numbers, booleans, None)."""
+
+
+def copy_plain(value: JSON) -> JSON:
+    """Copy plain data (nested dicts and lists of immutable leaves) much faster than ``deepcopy``."""
+    kind = type(value)
+    if kind is dict:
+        return {key: copy_plain(item) for key, item in value.items()}
+    if kind is list:
+        return [copy_plain(item) for item in value]
+    return value
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+@dataclass(frozen=True)
+class Action:
+    """One decision a seat can take.
+
+    Two actions are the same action when their texts are equal: the text is what records store
+    and what a human types. ``payload`` carries whatever structured data the game wants to find
+    again when the action is applied; it never takes part in equality.
+    """
+
+    text: str
+    payload: Any = field(default=None, compare=False, hash=False, repr=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a game accepts: its default and either its allowed values or its type."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    kind: type = str
+    allow_none: bool = False
+    help: str = ""
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` converted to the option's type, or raise :class:`BadOptions`."""
+        if value is None:
+            if self.allow_none:
+                return None
+            raise BadOptions(f"option {self.name!r} needs a value")
+        if self.choices is not None:
+            if value not in self.choices:
+                allowed = ", ".join(repr(choice) for choice in self.choices)
+                raise BadOptions(f"option {self.name!r} cannot be {value!r}; choose one of {allowed}")
+            return value
+        try:
+            return self.kind(value)
+        except (TypeError, ValueError):
+            raise BadOptions(f"option {self.name!r} must be a {self.kind.__name__}, not {value!r}") from None
+
+
+class Game(ABC):
+    """The static definition of one game at one player count with one set of options."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str] = "1"
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int | None] = None
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        if players is None:
+            players = self.default_players or self.min_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOptions(f"the number of players must be an integer, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise BadOptions(f"{self.id} is for {self.min_players}-{self.max_players} players, not {players}")
+        self.players = players
+        self.options = self._check_options(dict(options or {}))
+
+    @classmethod
+    def _check_options(cls, given: dict[str, Any]) -> dict[str, Any]:
+        known = {spec.name: spec for spec in cls.option_specs}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            allowed = ", ".join(sorted(known)) or "none"
+            raise BadOptions(f"{cls.id} has no option {unknown[0]!r} (its options: {allowed})")
+        return {name: spec.check(given[name]) if name in given else spec.default for name, spec in known.items()}
+
+    def new_state(
+        self,
+        seed: int = 0,
+        scenario: Mapping[str, Any] | None = None,
+        dice: Sequence[int] | None = None,
+    ) -> State:
+        """Start a game. ``dice`` scripts the first rolls; ``scenario`` is a game-specific set-up."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadOptions(f"the seed must be an integer, not {seed!r}")
+        if dice is not None and not all(isinstance(d, int) and not isinstance(d, bool) for d in dice):
+            raise BadOptions(f"scripted dice must be integers, not {list(dice)!r}")
+        state = self._make_state()
+        state._init_base(self, seed, dict(scenario) if scenario else None, list(dice or []))
+        state._setup()
+        return state
+
+    @abstractmethod
+    def _make_state(self) -> State:
+        """An empty State of this game's class (``_setup`` then fills it)."""
+
+    def describe(self) -> dict[str, Any]:
+        """What ``ludoteca games`` shows: id, title, player counts and options."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "players": [self.min_players, self.max_players],
+            "options": {spec.name: {"default": spec.default, "choices": spec.choices} for spec in self.option_specs},
+        }
+
+
+class State(ABC):
+    """One game in progress.
+
+    Subclasses keep *all* their game data in ``self.data`` (plain, JSON-serialisable) and
+    implement the hooks ``_setup``, ``_to_act``, ``_legal_actions``, ``_apply``, ``_is_over``,
+    ``_result`` and ``_view``. All randomness must come from ``self.rng``.
+    """
+
+    game: Game
+    seed: int
+    scenario: dict[str, Any] | None
+    dice: list[int]
+    rng: Rng
+    data: dict[str, Any]
+    log: list[dict[str, Any]]
+    _history: list[tuple[int, str]]
+
+    def _init_base(self, game: Game, seed: int, scenario: dict[str, Any] | None, dice: list[int]) -> None:
+        self.game = game
+        self.seed = seed
+        self.scenario = scenario
+        self.dice = dice
+        self.rng = Rng(seed, dice)
+        self.data = {}
+        self.log = []
+        self._history = []
+
+    # ----------------------------------------------------------------- the hooks a game writes
+    @abstractmethod
+    def _setup(self) -> None:
+        """Fill ``self.data`` for a new game (reading ``self.scenario``) and run up to the first decision."""
+
+    @abstractmethod
+    def _to_act(self) -> list[Seat]:
+        """Seats that must decide now (empty once the game is over)."""
+
+    @abstractmethod
+    def _legal_actions(self, seat: Seat) -> list[Action]:
+        """Legal actions of ``seat`` (which is in ``to_act()``)."""
+
+    @abstractmethod
+    def _apply(self, seat: Seat, action: Action) -> None:
+        """Carry out a legal action (already validated) and run on to the next decision."""
+
+    @abstractmethod
+    def _is_over(self) -> bool: ...
+
+    @abstractmethod
+    def _result(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _view(self, seat: Seat | None) -> dict[str, Any]: ...
+
+    def _resample_hidden(self, seat: Seat, rng: Any) -> None:
+        """Redraw what ``seat`` cannot see besides future dice. Games with hidden cards override this."""
+
+    def render(self, seat: Seat | None) -> str:
+        """A text picture of what ``seat`` sees, for the terminal. Games override it."""
+        return json.dumps(self.view(seat), indent=1)
+
+    # ----------------------------------------------------------------- the public contract
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def to_act(self) -> list[Seat]:
+        """Seats that must decide now: not always the active player; ``[]`` once the game is over."""
+        return [] if self._is_over() else self._to_act()
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """The actions ``seat`` may take now (empty if it need not decide)."""
+        self._check_seat(seat)
+        if seat not in self.to_act():
+            return []
+        return self._legal_actions(seat)
+
+    def parse_action(self, seat: Seat, text: str) -> Action:
+        """The legal action of ``seat`` whose text is ``text`` (spacing and case do not matter)."""
+        self._check_seat(seat)
+        if self._is_over():
+            raise IllegalAction("the game is over")
+        waiting = self._to_act()
+        if seat not in waiting:
+            raise IllegalAction(f"seat {seat} may not act now; waiting for seat(s) {waiting}")
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action must be given as text or Action, not {text!r}")
+        wanted = _normalise(text)
+        legal = self._legal_actions(seat)
+        for action in legal:
+            if _normalise(action.text) == wanted:
+                return action
+        sample = "; ".join(a.text for a in legal[:8]) + ("; ..." if len(legal) > 8 else "")
+        raise IllegalAction(f"{text!r} is not a legal action for seat {seat} now (legal: {sample})")
+
+    def apply(self, seat: Seat, action: Action | str) -> None:
+        """Validate, then carry out ``action`` for ``seat``.
+
+        Raises :class:`IllegalAction` with the reason, leaving the state exactly as it was, when
+        the game is over, the seat may not act now, or the action is not one of its legal actions.
+        """
+        text = action.text if isinstance(action, Action) else action
+        chosen = self.parse_action(seat, text)
+        self._history.append((seat, chosen.text))
+        self._apply(seat, chosen)
+
+    def is_over(self) -> bool:
+        return self._is_over()
+
+    def result(self) -> dict[str, Any]:
+        """Scores, ranking (lists of tied seats, best first), winners and the game's own verdict."""
+        if not self._is_over():
+            raise LudotecaError("the game is not over yet")
+        return self._result()
+
+    def view(self, seat: Seat | None = None) -> dict[str, Any]:
+        """Only what ``seat`` may see (``None`` = a spectator). Never includes the dice to come."""
+        if seat is not None:
+            self._check_seat(seat)
+        return self._view(seat)
+
+    def clone(self) -> State:
+        """An independent copy: nothing done to one ever shows in the other."""
+        twin = object.__new__(type(self))
+        twin.game = self.game
+        twin.seed = self.seed
+        twin.scenario = self.scenario  # never mutated after set-up
+        twin.dice = self.dice  # never mutated: the live script is in rng
+        twin.rng = self.rng.clone()
+        twin.data = copy_plain(self.data)
+        twin.log = list(self.log)  # log events are never mutated once written
+        twin._history = list(self._history)
+        return twin
+
+    def resample(self, seat: Seat, rng: Any) -> None:
+        """Redraw, in place, everything ``seat`` cannot see: the dice to come and hidden cards.
+
+        ``rng`` is a ``random.Random`` (or anything with ``getrandbits``). What ``seat`` sees,
+        ``view(seat)``, does not change.
+        """
+        self._check_seat(seat)
+        self.rng = Rng(raw_state=rng.getrandbits(64))
+        self._resample_hidden(seat, rng)
+
+    def record(self) -> dict[str, Any]:
+        """The game record: enough to rebuild this exact state with ``ludoteca.replay``."""
+        return {
+            "game": self.game.id,
+            "version": self.game.version,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "scenario": copy_plain(self.scenario),
+            "dice": list(self.dice),
+            "actions": [[seat, text] for seat, text in self._history],
+        }
+
+    def visible_log(self, seat: Seat | None = None) -> list[dict[str, Any]]:
+        """The log events ``seat`` may read: events with a ``seats`` key are private to those seats."""
+        return [e for e in self.log if "seats" not in e or (seat is not None and seat in e["seats"])]
+
+    # ----------------------------------------------------------------- helpers for games
+    def emit(self, kind: str, text: str, **details: Any) -> None:
+        """Append one structured event, with a sentence a player understands, to the log."""
+        event = {"type": kind, "text": text}
+        event.update(details)
+        self.log.append(event)
+
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players:
+            raise IllegalAction(f"there is no seat {seat!r} in a {self.game.players}-player game")

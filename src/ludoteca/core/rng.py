@@ -1,0 +1,97 @@
+"""The seeded generator every game stores in its state, and scripted dice.
+
+Python's ``random`` module does not promise the same sequence across versions, so Ludoteca uses
+its own tiny generator (SplitMix64): a game record replays identically on any machine and any
+Python version. Its whole state is one 64-bit integer, which makes cloning and serialising free.
+
+Scenarios and tests may *script* dice: the listed results are consumed first, in order, by every
+roll (and by every uniform pick, which is a roll of an n-sided die), so a rulebook example replays
+exactly. Once the script runs out, the generator takes over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, MutableSequence, Sequence
+from typing import TypeVar
+
+from ludoteca.core.errors import ScriptError
+
+T = TypeVar("T")
+
+_MASK64 = (1 << 64) - 1
+_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    """SplitMix64 finaliser: scramble a 64-bit counter into a well-distributed output."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def seed_state(seed: int) -> int:
+    """Turn any integer seed into the generator's 64-bit starting state."""
+    return _mix((seed * _GOLDEN_GAMMA) & _MASK64)
+
+
+def derive_seed(master: int, index: int) -> int:
+    """A seed for item ``index`` of a series started from ``master`` (used by simulations)."""
+    return _mix((seed_state(master) + (index + 1) * _GOLDEN_GAMMA) & _MASK64) >> 1
+
+
+class Rng:
+    """A SplitMix64 generator with an optional queue of scripted results.
+
+    The generator's state is the integer ``state``; ``script`` holds the scripted results not yet
+    used. Both are plain data, so a game state can store, copy and serialise them.
+    """
+
+    __slots__ = ("script", "state")
+
+    def __init__(self, seed: int = 0, script: Iterable[int] = (), *, raw_state: int | None = None) -> None:
+        self.state = seed_state(seed) if raw_state is None else raw_state & _MASK64
+        self.script: list[int] = list(script)
+
+    def clone(self) -> Rng:
+        """An independent copy that will produce the same future results."""
+        return Rng(script=self.script, raw_state=self.state)
+
+    def next64(self) -> int:
+        """The next raw 64-bit output (never scripted)."""
+        self.state = (self.state + _GOLDEN_GAMMA) & _MASK64
+        return _mix(self.state)
+
+    def _below(self, n: int) -> int:
+        """Uniform integer in [0, n) by rejection, so no face is favoured."""
+        if n <= 0:
+            raise ValueError(f"cannot draw below {n}")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def roll(self, sides: int) -> int:
+        """One roll of a ``sides``-sided die, 1..sides; a scripted result is used first."""
+        if self.script:
+            value = self.script.pop(0)
+            if not 1 <= value <= sides:
+                raise ScriptError(f"scripted die {value} cannot be the result of a d{sides}")
+            return value
+        return self._below(sides) + 1
+
+    def roll_many(self, count: int, sides: int) -> list[int]:
+        """``count`` rolls of a ``sides``-sided die, in order."""
+        return [self.roll(sides) for _ in range(count)]
+
+    def pick(self, items: Sequence[T]) -> T:
+        """A uniformly chosen item: a roll of a ``len(items)``-sided die (so it can be scripted)."""
+        if not items:
+            raise ValueError("cannot pick from an empty sequence")
+        return items[self.roll(len(items)) - 1]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates shuffle in place, from the generator only (scripts do not apply)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self._below(i + 1)
+            items[i], items[j] = items[j], items[i]
