@@ -309,7 +309,7 @@ class State(ABC):
         return [e for e in self.log if "seats" not in e or (seat is not None and seat in e["seats"])]
 
     # ----------------------------------------------------------------- helpers for games
-    def emit(self, kind: str, text: str, **details: Any) -> None:
+    def emit(self, kind: str, text: str, /, **details: Any) -> None:
         """Append one structured event, with a sentence a player understands, to the log."""
         event = {"type": kind, "text": text}
         event.update(details)

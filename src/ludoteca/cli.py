@@ -1,0 +1,484 @@
+"""The ``ludoteca`` command: list games, play one at the terminal (people and bots), replay a record.
+
+The commands are thin: all rules live in the games, all decisions in the agents. What is here is
+the table talk: who is asked, what they are shown, how typed text becomes an action, and how every
+:class:`~ludoteca.LudotecaError` becomes one readable line and exit code 2 instead of a traceback.
+
+Input is read with :func:`input` (through Rich), so the same loop works at a real terminal (with
+line editing) and with piped stdin, as in the tests.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal, NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+import ludoteca
+from ludoteca.agents import Agent, make_agent
+from ludoteca.cli_render import (
+    action_list,
+    event_text,
+    games_table,
+    result_extras,
+    result_table,
+    winners_line,
+)
+from ludoteca.core import (
+    Action,
+    BadOptions,
+    BadRecord,
+    IllegalAction,
+    LudotecaError,
+    State,
+    UnknownGame,
+    derive_seed,
+    game_class,
+    list_games,
+    load_game,
+    load_record,
+    save_record,
+)
+
+EXIT_ERROR = 2
+"""Exit code of every user error (unknown game, bad option, bad record...), as for usage errors."""
+EXIT_FAILURE = 1
+"""Exit code when something failed that the user did not get wrong: a broken or runaway game, an unwritable file."""
+
+HUMAN = "human"
+
+app = typer.Typer(
+    name="ludoteca",
+    help="Ludoteca: tabletop strategy games at the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+
+def main() -> None:
+    """Console-script entry point (``ludoteca``)."""
+    app(prog_name="ludoteca")
+
+
+def _out() -> Console:
+    """A console on the *current* stdout, so test runners that swap streams capture it."""
+    return Console(highlight=False)
+
+
+def _fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
+    """Print one red line on stderr and exit: users get the reason, not a traceback."""
+    Console(stderr=True, highlight=False).print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """Turn any :class:`LudotecaError` raised inside into :func:`_fail`."""
+    try:
+        yield
+    except LudotecaError as error:
+        _fail(str(error))
+
+
+def _read_line(console: Console, prompt: str | Text) -> str | None:
+    """One typed line, or ``None`` at end of input.
+
+    When stdin is not a terminal the line is echoed, so a piped session reads like a typed one.
+    """
+    try:
+        line = console.input(prompt)
+    except EOFError:
+        console.print()
+        return None
+    if not sys.stdin.isatty():
+        console.print(Text(line), soft_wrap=True)
+    return line
+
+
+def _require_importable(game_id: str) -> None:
+    """Fail with one line if ``game_id`` is registered but its code does not import.
+
+    The registry lets import errors through unchanged (they are bugs in the game, not user
+    errors); at the terminal the reason matters more than the traceback. Unknown ids are left to
+    the normal error path.
+    """
+    try:
+        game_class(game_id)
+    except UnknownGame:
+        pass
+    except Exception as error:  # any failure while importing the game's module
+        _fail(f"game {game_id!r} is installed but cannot be loaded: {type(error).__name__}: {error}", EXIT_FAILURE)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        _out().print(f"ludoteca {ludoteca.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version and exit."),
+    ] = False,
+) -> None:
+    """Ludoteca: tabletop strategy games at the terminal."""
+
+
+# --------------------------------------------------------------------------- argument parsing
+def parse_option_values(items: Sequence[str]) -> dict[str, Any]:
+    """``["turn_limit=10", "era=ancient"]`` to ``{"turn_limit": 10, "era": "ancient"}``.
+
+    A value is read as JSON when it parses (numbers, ``true``, ``null``, quoted strings, lists),
+    else kept as the raw text, so plain words need no quoting.
+    """
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise BadOptions(f"option {item!r} must look like KEY=VALUE")
+        raw = raw.strip()
+        try:
+            options[key] = json.loads(raw)
+        except ValueError:
+            options[key] = raw
+    return options
+
+
+def split_seat_specs(text: str) -> list[str]:
+    """Split ``--seats`` on commas, keeping agent parameters with their agent.
+
+    Agent specs use commas too (``ismcts:iterations=400,depth=20``). A piece holding ``=`` but no
+    ``:`` cannot name an agent, so it continues the previous spec.
+    """
+    specs: list[str] = []
+    for piece in (part.strip() for part in text.split(",")):
+        if specs and "=" in piece and ":" not in piece and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+# --------------------------------------------------------------------------- games
+@app.command("games")
+def games_command() -> None:
+    """List the installed games with their player counts and options."""
+    _out().print(games_table(list_games()))
+
+
+# --------------------------------------------------------------------------- play
+@dataclass
+class _Player:
+    """Who sits at a seat: a person (``agent is None``) or a bot built from ``spec``."""
+
+    spec: str
+    agent: Agent | None
+
+    @property
+    def human(self) -> bool:
+        return self.agent is None
+
+
+Outcome = Literal["over", "quit", "runaway"]
+
+
+class _PlaySession:
+    """One game at the terminal: asks people, lets bots move, scrolls the log.
+
+    Log events are shown as they happen, seen through the eyes of the only human (or a spectator
+    when there are none or several). With several humans sharing the terminal, each one is also
+    shown their own private events when asked to act.
+    """
+
+    def __init__(self, state: State, players: list[_Player], console: Console, max_actions: int) -> None:
+        self.state = state
+        self.players = players
+        self.console = console
+        self.max_actions = max_actions
+        self.actions = 0
+        self.hinted = False
+        humans = [seat for seat, player in enumerate(players) if player.human]
+        self.watcher: int | None = humans[0] if len(humans) == 1 else None
+        self.shown: dict[int | None, int] = {self.watcher: 0}
+        self.private_shown: dict[int, int] = dict.fromkeys(humans, 0) if len(humans) > 1 else {}
+
+    def run(self) -> Outcome:
+        """Play until the game ends, someone quits, or ``max_actions`` is reached."""
+        self.scroll()
+        while not self.state.is_over():
+            waiting = self.state.to_act()
+            if not waiting:
+                raise LudotecaError("the game is not over but no seat is to act (a bug in the game)")
+            if self.actions >= self.max_actions:
+                return "runaway"
+            # Bots first: in a simultaneous step they then decide before any person's choice is made.
+            seat = next((s for s in waiting if not self.players[s].human), waiting[0])
+            if self.players[seat].human:
+                if not self.ask(seat):
+                    return "quit"
+            else:
+                self.bot_move(seat)
+            self.actions += 1
+            self.scroll()
+        return "over"
+
+    def scroll(self) -> None:
+        """Print the watcher's log events not shown yet."""
+        visible = self.state.visible_log(self.watcher)
+        for event in visible[self.shown[self.watcher] :]:
+            self.console.print(event_text(event), soft_wrap=True)
+        self.shown[self.watcher] = len(visible)
+
+    def bot_move(self, seat: int) -> None:
+        player = self.players[seat]
+        assert player.agent is not None
+        if self.console.is_terminal:
+            with self.console.status(f"Seat {seat} ({player.spec}) is thinking..."):
+                action = player.agent.choose(self.state, seat)
+        else:
+            action = player.agent.choose(self.state, seat)
+        self.console.print(Text(f"Seat {seat} ({player.spec}): {action.text}", style="cyan"), soft_wrap=True)
+        try:
+            self.state.apply(seat, action)
+        except IllegalAction as error:
+            raise LudotecaError(f"the {player.spec!r} agent at seat {seat} chose an illegal action: {error}") from None
+
+    def ask(self, seat: int) -> bool:
+        """Ask the person at ``seat`` until they give a legal action (True) or quit (False)."""
+        console = self.console
+        console.rule(Text(f"Seat {seat} to act"))
+        console.print(Text(self.state.render(seat)), soft_wrap=True)
+        if seat in self.private_shown:
+            visible = self.state.visible_log(seat)
+            for event in visible[self.private_shown[seat] :]:
+                if "seats" in event:
+                    console.print(event_text(event), soft_wrap=True)
+            self.private_shown[seat] = len(visible)
+        legal = self.state.legal_actions(seat)
+        console.print(action_list(legal), soft_wrap=True)
+        if not self.hinted:
+            console.print(Text("Type a number or an action; ? lists the actions again; quit stops.", style="dim"))
+            self.hinted = True
+        while True:
+            line = _read_line(console, f"Seat {seat}> ")
+            if line is None:
+                return False
+            text = line.strip()
+            if not text:
+                continue
+            if text.casefold() == "quit":
+                return False
+            if text == "?":
+                console.print(action_list(legal), soft_wrap=True)
+                continue
+            choice: Action | str = text
+            if text.isdecimal():
+                number = int(text)
+                if not 1 <= number <= len(legal):
+                    self.complain(f"there is no action {number}; choose 1-{len(legal)}")
+                    continue
+                choice = legal[number - 1]
+            try:
+                self.state.apply(seat, choice)
+            except IllegalAction as error:
+                self.complain(str(error))
+                continue
+            return True
+
+    def complain(self, message: str) -> None:
+        self.console.print(Text(message, style="red"), soft_wrap=True)
+
+
+def _build_players(specs: list[str], seed: int) -> list[_Player]:
+    """One player per spec; each bot gets its own seed derived from the game seed and its seat."""
+    players = []
+    for seat, spec in enumerate(specs):
+        if spec.strip().lower() == HUMAN:
+            players.append(_Player(HUMAN, None))
+        else:
+            players.append(_Player(spec.strip(), make_agent(spec, seed=derive_seed(seed, seat))))
+    return players
+
+
+def _save(state: State, path: Path, console: Console) -> None:
+    try:
+        save_record(state, path)
+    except OSError as error:
+        _fail(f"cannot write the record to {path}: {error.strerror or error}", EXIT_FAILURE)
+    console.print(Text(f"Record saved to {path}"), soft_wrap=True)
+
+
+def _print_result(console: Console, state: State, labels: Sequence[str] | None) -> None:
+    result = state.result()
+    console.print(result_table(result, state.players, labels))
+    console.print(winners_line(result, labels))
+    for line in result_extras(result, state.players):
+        console.print(line, soft_wrap=True)
+
+
+@app.command("play")
+def play_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `ludoteca games`).")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players (default: one per seat).")
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            "-s",
+            help="Comma list of agent specs, one per seat; 'human' is you. Default: human, then random bots.",
+        ),
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Game seed (default: a random one, printed).")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="Game option; repeatable.")
+    ] = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Write the game record (JSON) to this file.")] = None,
+    max_actions: Annotated[
+        int, typer.Option("--max-actions", min=1, help="Stop a game that runs longer than this.")
+    ] = 100_000,
+) -> None:
+    """Play a game at the terminal: people type their moves, bots play theirs."""
+    console = _out()
+    with _user_errors():
+        specs = split_seat_specs(seats) if seats is not None else None
+        if players is None and specs is not None:
+            players = len(specs)
+        _require_importable(game_id)
+        game = load_game(game_id, players, parse_option_values(option or []))
+        if specs is None:
+            specs = [HUMAN] + ["random"] * (game.players - 1)
+        if len(specs) != game.players:
+            raise BadOptions(f"--seats names {len(specs)} seat(s) but the game has {game.players} players")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        table = _build_players(specs, seed)
+        state = game.new_state(seed=seed)
+        if any(player.human for player in table) and sys.stdin.isatty():
+            with suppress(ImportError):
+                import readline  # noqa: F401  (line editing and history for input())
+
+        console.print(Text(f"{game.title}: {game.players} players, seed {seed}", style="bold"), soft_wrap=True)
+        console.print(Text(", ".join(f"seat {seat}: {p.spec}" for seat, p in enumerate(table))), soft_wrap=True)
+        session = _PlaySession(state, table, console, max_actions)
+        outcome: Outcome | Literal["interrupted"]
+        try:
+            outcome = session.run()
+        except KeyboardInterrupt:
+            outcome = "interrupted"
+            console.print()
+        except BaseException:
+            if save is not None:  # keep what was played, e.g. to debug a misbehaving game or agent
+                _save(state, save, console)
+            raise
+
+    if outcome == "over":
+        console.rule(Text("Game over"))
+        _print_result(console, state, [player.spec for player in table])
+    elif outcome != "runaway":
+        console.print(Text(f"Game stopped after {session.actions} action(s)."))
+    if save is not None:
+        _save(state, save, console)
+    if outcome == "runaway":
+        _fail(f"stopped after {session.actions} actions: the game did not end (see --max-actions)", EXIT_FAILURE)
+    if outcome == "interrupted":
+        raise typer.Exit(130)
+
+
+# --------------------------------------------------------------------------- replay
+def _fresh_state(record: dict[str, Any]) -> State:
+    """The record's starting position, with the same checks (game, version, set-up) as a full replay."""
+    return ludoteca.replay({**record, "actions": []})
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record written by `play --save`.")],
+    step: Annotated[bool, typer.Option("--step", help="Show one action at a time, pausing for Enter.")] = False,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Show only what this seat saw (default: the whole log).")
+    ] = None,
+) -> None:
+    """Replay a saved game: its whole log and result, or action by action with --step."""
+    console = _out()
+    with _user_errors():
+        record = load_record(file)
+        _require_importable(record["game"])
+        if step:
+            state = _step_through(record, console, seat)
+        else:
+            state = ludoteca.replay(record)
+            _check_viewer(state, seat)
+            console.print(_replay_header(record), soft_wrap=True)
+            for event in _log(state, seat):
+                console.print(event_text(event), soft_wrap=True)
+        if state.is_over():
+            console.rule(Text("Game over"))
+            _print_result(console, state, None)
+        else:
+            console.print(Text(f"The game is not over: the record stops after {len(record['actions'])} action(s)."))
+
+
+def _replay_header(record: dict[str, Any]) -> Text:
+    return Text(
+        f"{record['game']}: {record['players']} players, seed {record['seed']}, {len(record['actions'])} action(s)",
+        style="bold",
+    )
+
+
+def _check_viewer(state: State, seat: int | None) -> None:
+    if seat is not None and not 0 <= seat < state.players:
+        raise BadOptions(f"--seat must be 0-{state.players - 1} in a {state.players}-player game, not {seat}")
+
+
+def _log(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The whole log, or what ``seat`` may read of it."""
+    return list(state.log) if seat is None else state.visible_log(seat)
+
+
+def _step_through(record: dict[str, Any], console: Console, seat: int | None) -> State:
+    """Apply the record's actions one by one, printing each with its log lines; Enter moves on."""
+    state = _fresh_state(record)
+    _check_viewer(state, seat)
+    console.print(_replay_header(record), soft_wrap=True)
+    shown = 0
+
+    def new_lines() -> None:
+        nonlocal shown
+        log = _log(state, seat)
+        for event in log[shown:]:
+            console.print(event_text(event), soft_wrap=True)
+        shown = len(log)
+
+    new_lines()
+    pausing = True
+    actions = record["actions"]
+    for index, (actor, text) in enumerate(actions):
+        console.print(Text(f"[{index + 1}/{len(actions)}] seat {actor}: {text}", style="cyan"), soft_wrap=True)
+        try:
+            state.apply(actor, text)
+        except LudotecaError as error:
+            raise BadRecord(f"action {index} (seat {actor}: {text!r}) does not replay: {error}") from None
+        new_lines()
+        if pausing and index + 1 < len(actions):
+            answer = _read_line(console, Text("Enter: next action, q: stop pausing ", style="dim"))
+            pausing = answer is not None and answer.strip().casefold() not in {"q", "quit"}
+    return state
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,169 @@
+"""Rich renderables for the command line, kept apart from the command logic so they stay testable.
+
+Everything a game supplies (titles, action texts, log sentences, rendered boards) is wrapped in
+:class:`rich.text.Text`, never parsed as console markup: a game text such as ``"[seat, text]"``
+must print as written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from ludoteca.core import Action, Game, load_game
+
+
+def player_range(low: int, high: int) -> str:
+    """``"2-6"``, or ``"2"`` when the game takes exactly one count."""
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def _plain(value: Any) -> str:
+    """A value as a player would type it: strings bare, everything else as JSON."""
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def option_line(name: str, spec: Mapping[str, Any]) -> str:
+    """``"name=default [a, b]"``: what ``--option`` accepts, as in ``ludoteca games``."""
+    line = f"{name}={_plain(spec.get('default'))}"
+    choices = spec.get("choices")
+    if choices:
+        line += " [" + ", ".join(_plain(choice) for choice in choices) + "]"
+    return line
+
+
+def describe_game(game_id: str) -> dict[str, Any]:
+    """The game's own description, from a default instance so overridden ``describe`` methods count."""
+    game: Game = load_game(game_id)
+    return game.describe()
+
+
+def games_table(game_ids: Sequence[str], describe: Callable[[str], dict[str, Any]] = describe_game) -> Table:
+    """One row per game; a game that fails to load shows its error instead of breaking the table."""
+    table = Table(title="Ludoteca games")
+    table.add_column("id", no_wrap=True)
+    table.add_column("title")
+    table.add_column("players", justify="center")
+    table.add_column("options")
+    for game_id in game_ids:
+        try:
+            info = describe(game_id)
+            low, high = info["players"]
+            options = "\n".join(option_line(name, spec) for name, spec in (info.get("options") or {}).items())
+            table.add_row(Text(game_id), Text(str(info["title"])), player_range(low, high), Text(options or "-"))
+        except Exception as error:  # a broken game must not hide the others
+            message = f"cannot load: {type(error).__name__}: {error}"
+            table.add_row(Text(game_id), Text(message, style="red"), "?", "")
+    return table
+
+
+def action_list(actions: Sequence[Action]) -> Text:
+    """The numbered menu a human picks from (numbers start at 1)."""
+    width = len(str(len(actions)))
+    lines = [f"  {number:>{width}}. {action.text}" for number, action in enumerate(actions, start=1)]
+    return Text("\n".join(lines))
+
+
+def event_text(event: Mapping[str, Any]) -> Text:
+    """One log event as the sentence the game wrote for it."""
+    text = event.get("text")
+    return Text("  " + (text if isinstance(text, str) else _plain(dict(event))))
+
+
+_SEAT_KEYS = ("scores", "ranking", "winners")
+
+
+def _per_seat(value: Any, players: int) -> list[Any] | None:
+    """``value`` as one entry per seat (a list, or a dict keyed by seat), else ``None``."""
+    if isinstance(value, list) and len(value) == players:
+        return value
+    if isinstance(value, dict) and value and all(str(seat) in {str(k) for k in value} for seat in range(players)):
+        by_text = {str(key): item for key, item in value.items()}
+        return [by_text[str(seat)] for seat in range(players)]
+    return None
+
+
+def _seat_list(value: Any) -> list[int]:
+    """The seats in a ``winners`` value, tolerating a single seat or junk."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [value]
+    if isinstance(value, list):
+        return [seat for seat in value if isinstance(seat, int) and not isinstance(seat, bool)]
+    return []
+
+
+def result_table(result: Mapping[str, Any], players: int, labels: Sequence[str] | None = None) -> Table:
+    """Scores, ranks and winners per seat, plus any per-seat keys the game adds as extra columns.
+
+    Keys that are not per seat are left to :func:`result_extras`.
+    """
+    winners = set(_seat_list(result.get("winners")))
+    rank_of: dict[int, int] = {}
+    ranking = result.get("ranking")
+    if isinstance(ranking, list):
+        for place, group in enumerate(ranking, start=1):
+            for seat in _seat_list(group):
+                rank_of.setdefault(seat, place)
+    scores = _per_seat(result.get("scores"), players)
+    extra_columns = {
+        key: column
+        for key, value in result.items()
+        if key not in _SEAT_KEYS and (column := _per_seat(value, players)) is not None
+    }
+
+    table = Table(title="Result")
+    table.add_column("seat", justify="right")
+    if labels:
+        table.add_column("player")
+    table.add_column("score", justify="right")
+    if rank_of:
+        table.add_column("rank", justify="right")
+    for key in extra_columns:
+        table.add_column(key, justify="right")
+    table.add_column("winner", justify="center")
+    for seat in range(players):
+        row: list[Any] = [str(seat)]
+        if labels:
+            row.append(Text(labels[seat]))
+        row.append(_plain(scores[seat]) if scores is not None else "-")
+        if rank_of:
+            row.append(str(rank_of.get(seat, "-")))
+        row.extend(Text(_plain(column[seat])) for column in extra_columns.values())
+        row.append("yes" if seat in winners else "")
+        table.add_row(*row)
+    return table
+
+
+def result_extras(result: Mapping[str, Any], players: int) -> list[Text]:
+    """``key: value`` lines for the result's keys that are not one value per seat."""
+    lines = []
+    for key, value in result.items():
+        if key in _SEAT_KEYS or _per_seat(value, players) is not None:
+            continue
+        lines.append(Text(f"{key}: {_plain(value)}"))
+    return lines
+
+
+def winners_line(result: Mapping[str, Any], labels: Sequence[str] | None = None) -> Text:
+    """``"Winner: seat 1 (random)"`` or ``"Winners (tie): seats 0, 2"``; empty if none are named."""
+    seats = _seat_list(result.get("winners"))
+
+    def name(seat: int) -> str:
+        if labels and 0 <= seat < len(labels):
+            return f"seat {seat} ({labels[seat]})"
+        return f"seat {seat}"
+
+    if not seats:
+        return Text("No winner.")
+    if len(seats) == 1:
+        return Text(f"Winner: {name(seats[0])}", style="bold")
+    return Text("Winners (tie): " + ", ".join(name(seat) for seat in seats), style="bold")

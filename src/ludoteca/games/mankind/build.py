@@ -1,0 +1,170 @@
+"""The Build Phase.
+
+Mankind: Build Phase — roll on the Build Table for the one kind of thing you may build; pay its
+cost (X = the era number): Infrastructure 2X RP, Military Unit RP equal to its WL bonus (an older
+unit may be discarded to pay only the difference), Leader 1X IP, Wonder 4X RP, Technology 2X IP,
+Government 4X IP (and nothing else that turn). Extra rolls cost 3 IP each. Wonders give 3X VP,
+Leaders 2X VP, a new Government 2X VP. You may always skip a build.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core import Action
+from ludoteca.games.mankind.civilization import card, distinct, label, military_units, remove_build
+from ludoteca.games.mankind.content import KINDS
+from ludoteca.games.mankind.eras import available, none_left
+from ludoteca.games.mankind.machine import Frame, auto, decision, push
+
+if TYPE_CHECKING:
+    from ludoteca.games.mankind.state import MankindState
+
+KIND_NAMES = {
+    "infrastructure": "Infrastructure",
+    "military": "Military Unit",
+    "leader": "Leader",
+    "wonder": "Wonder",
+    "technology": "Technology",
+    "government": "Government",
+}
+
+
+def cost(state: MankindState, build_id: str) -> tuple[str, int]:
+    """The (resource, amount) a build costs in the current era."""
+    build = card(build_id)
+    resource, per_era = state.content.costs[build.kind]
+    if per_era == "warfare":
+        return resource, build.trait("WL")
+    return resource, int(per_era) * state.data["era"]
+
+
+def acquire(
+    state: MankindState, seat: int, build_id: str, cost: int, resource: str = "RP", replacing: str | None = None
+) -> None:
+    """Put a build into a player's spread: pay, record, score and keep unique builds unique."""
+    data = state.data
+    player = data["players"][seat]
+    build = card(build_id)
+    player[resource.lower()] -= cost
+    if replacing is not None:
+        remove_build(player, replacing)
+    if build.kind == "government":
+        player["government"] = build_id  # "The new one replaces the old one."
+    else:
+        player["builds"].append(build_id)
+    if build.kind in ("leader", "wonder"):
+        data["gone"].append(build_id)
+    paid = f" for {cost} {resource}" if cost else ""
+    swap = f", discarding {label(replacing)}" if replacing else ""
+    state.emit("build", f"Seat {seat} builds {label(build_id)}{paid}{swap}.", seat=seat, build=build_id, cost=cost)
+    multiplier = state.content.build_vp.get(build.kind, 0)
+    if multiplier:
+        vp = multiplier * data["era"]
+        player["vp"] += vp
+        state.emit("build_vp", f"Seat {seat} gains {vp} VP for the {KIND_NAMES[build.kind]}.", seat=seat, vp=vp)
+
+
+@auto("build_roll")
+def build_roll(state: MankindState, frame: Frame) -> None:
+    seat = state.data["current"]
+    roll = state.rng.roll(10)
+    result = state.content.build_table_result(roll)
+    if result == "choice":
+        state.emit(
+            "build_roll", f"Build roll {roll}: seat {seat} picks a kind or gains 1D6 points.", seat=seat, roll=roll
+        )
+        push(state, "build_choice", seat=seat)
+    else:
+        state.emit("build_roll", f"Build roll {roll}: {KIND_NAMES[result]}.", seat=seat, roll=roll, kind=result)
+        push(state, "build_offer", seat=seat, kind=result)
+
+
+def _choice_options(state: MankindState, frame: Frame) -> list[Action]:
+    kinds = [Action(f"build a {KIND_NAMES[kind]}", payload=("kind", kind)) for kind in KINDS]
+    return kinds + [Action(f"gain 1D6 {points}", payload=("points", points)) for points in ("IP", "RP", "VP")]
+
+
+@decision("build_choice", _choice_options)
+def build_choice(state: MankindState, frame: Frame, action: Action) -> None:
+    """Build Table 10: "Pick One of Above or gain 1D6 IP or RP or VP"."""
+    seat = frame["seat"]
+    what, value = action.payload
+    if what == "kind":
+        push(state, "build_offer", seat=seat, kind=value)
+        return
+    amount = state.rng.roll(6)
+    state.data["players"][seat][value.lower()] += amount
+    state.emit("gain", f"Seat {seat} gains {amount} {value}.", seat=seat, amount=amount)
+    push(state, "build_more", seat=seat)
+
+
+@auto("build_offer")
+def build_offer(state: MankindState, frame: Frame) -> None:
+    seat, kind = frame["seat"], frame["kind"]
+    push(state, "build_more", seat=seat)
+    if kind in ("leader", "wonder") and not available(state, kind):
+        none_left(state, kind, seat)
+        return
+    pick: Frame = {"step": "build_pick", "seat": seat, "kind": kind}
+    if _pick_options(state, pick):
+        state.data["stack"].append(pick)
+    else:
+        state.emit("build_none", f"Seat {seat} cannot build any {KIND_NAMES[kind]} now.", seat=seat)
+
+
+def _pick_options(state: MankindState, frame: Frame) -> list[Action]:
+    seat, kind = frame["seat"], frame["kind"]
+    data = state.data
+    player = data["players"][seat]
+    options: list[Action] = []
+    if kind == "government" and data["bought"]:
+        return []  # Governments "and you cannot buy anything else during the turn"
+    owned_units = distinct(military_units(player))
+    for build_id in available(state, kind):
+        resource, price = cost(state, build_id)
+        if player[resource.lower()] >= price:
+            options.append(
+                Action(f"build {label(build_id)} for {price} {resource}", payload=(build_id, price, resource, None))
+            )
+        if kind == "military":
+            for old in owned_units:
+                difference = max(0, price - card(old).trait("WL"))
+                if player["rp"] >= difference:
+                    text = f"build {label(build_id)} replacing {label(old)} for {difference} RP"
+                    options.append(Action(text, payload=(build_id, difference, "RP", old)))
+    return [*options, Action("build nothing", payload=None)] if options else []
+
+
+@decision("build_pick", _pick_options)
+def build_pick(state: MankindState, frame: Frame, action: Action) -> None:
+    seat = frame["seat"]
+    if action.payload is None:
+        state.emit("build_skip", f"Seat {seat} builds nothing.", seat=seat)
+        return
+    build_id, price, resource, old = action.payload
+    acquire(state, seat, build_id, price, resource, replacing=old)
+    state.data["bought"] = True
+    if card(build_id).kind == "government":
+        state.data["government_bought"] = True
+
+
+def _more_options(state: MankindState, frame: Frame) -> list[Action]:
+    data = state.data
+    extra = state.content.extra_roll_cost_ip
+    options = [Action("end the Build Phase", payload=False)]
+    if data["players"][frame["seat"]]["ip"] >= extra and not data["government_bought"]:
+        options.append(Action(f"roll again for {extra} IP", payload=True))
+    return options
+
+
+@decision("build_more", _more_options)
+def build_more(state: MankindState, frame: Frame, action: Action) -> None:
+    """Mankind: Build Phase — "additional rolls on the Build Table at the cost of 3 IP each"."""
+    if action.payload:
+        seat = frame["seat"]
+        state.data["players"][seat]["ip"] -= state.content.extra_roll_cost_ip
+        state.emit(
+            "extra_roll", f"Seat {seat} pays {state.content.extra_roll_cost_ip} IP for another Build roll.", seat=seat
+        )
+        push(state, "build_roll")

@@ -1,0 +1,164 @@
+"""A player's civilization: the Personal Civilization Build List, trait levels and points.
+
+A player is plain data::
+
+    {"vp": 2, "rp": 2, "ip": 2,
+     "builds": ["tribal/Farms", ...],      # every build but the Government, oldest first
+     "government": "tribal/King" | None,   # None = Anarchy
+     "conquests": ["ancient/Rich Land", ...],
+     "mods": {"ML": -1, ...},              # permanent trait modifiers from events
+     "shields": 0,                         # Negotiations: wars/incursions/raids to skip
+     "raids_used": 0,                      # units that have raided this turn
+     "turns": 0}                           # turns played (the first skips its Event Phase)
+
+Trait levels are always derived from that list, so they can never drift from the builds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from typing import Any
+
+from ludoteca.games.mankind.content import ERAS, TRAITS, BuildCard, Content, Trait, load_content
+
+Player = dict[str, Any]
+
+# Mankind: Card List Type Notation — DF is Warfare applied only when defending.
+PRINTED_TRAITS = ("FL", "ML", "RL", "GL", "CL", "SL", "WL", "TL", "HL")
+
+# Mankind: Wonder/Leader/Technology Builds "do not count against Food or Stability Limits".
+NOT_FOOD_OR_STABILITY = frozenset({"wonder", "leader", "technology"})
+
+
+def new_player(content: Content) -> Player:
+    """Mankind: Setup — 2 VP, 2 RP, 2 IP, the Tribal builds and the King government."""
+    start = content.start
+    return {
+        "vp": start.vp,
+        "rp": start.rp,
+        "ip": start.ip,
+        "builds": [b for b in start.builds if b != start.government],
+        "government": start.government,
+        "conquests": [],
+        "mods": {},
+        "shields": 0,
+        "raids_used": 0,
+        "turns": 0,
+    }
+
+
+@cache
+def conquest_traits(conquest_id: str) -> tuple[tuple[str, int], ...]:
+    """The permanent trait increases a recorded Conquest gives (none for a points Conquest)."""
+    content = load_content()
+    era_name, _, name = conquest_id.partition("/")
+    table = content.events[(ERAS.index(era_name), "conquest")]
+    for row in table.rows:
+        if row.name == name:
+            return tuple((e.trait, e.delta) for e in row.effect if isinstance(e, Trait))
+    raise KeyError(conquest_id)
+
+
+def levels(player: Player) -> dict[str, int]:
+    """Every trait level (and DF) of a player: builds + Government + Conquests + events (+ Anarchy)."""
+    content = load_content()
+    total = dict.fromkeys(TRAITS, 0)
+    cards = content.builds
+    for build_id in player["builds"]:
+        for code, delta in cards[build_id].traits:
+            total[code] += delta
+    if player["government"] is None:
+        # Mankind: Anarchy — Government Level 2, Stability and Culture -1 each.
+        for code, delta in content.anarchy:
+            total[code] += delta
+    else:
+        for code, delta in cards[player["government"]].traits:
+            total[code] += delta
+    for conquest_id in player["conquests"]:
+        for code, delta in conquest_traits(conquest_id):
+            total[code] += delta
+    for code, delta in player["mods"].items():
+        total[code] += delta
+    return total
+
+
+def level(player: Player, code: str) -> int:
+    return levels(player)[code]
+
+
+def defending_warfare(player: Player) -> int:
+    """Warfare Level when defending: WL plus DF (Mankind: Card List Type Notation, DF)."""
+    lv = levels(player)
+    return lv["WL"] + lv["DF"]
+
+
+def card(build_id: str) -> BuildCard:
+    return load_content().builds[build_id]
+
+
+def builds_of_kind(player: Player, kind: str, era: int | None = None) -> list[str]:
+    """The player's builds of one kind (optionally of one era), oldest first, with repeats."""
+    cards = load_content().builds
+    return [b for b in player["builds"] if cards[b].kind == kind and (era is None or cards[b].era == era)]
+
+
+def military_units(player: Player) -> list[str]:
+    return builds_of_kind(player, "military")
+
+
+def limit_count(player: Player) -> int:
+    """Builds counted by the Food and Stability Limits (see docs/rulings.md, Mankind R5)."""
+    cards = load_content().builds
+    count = sum(1 for b in player["builds"] if cards[b].kind not in NOT_FOOD_OR_STABILITY)
+    return count + (player["government"] is not None) + len(player["conquests"])
+
+
+def spread_count(player: Player) -> int:
+    """Every build in the spread, Government and Conquests included (the Governance Limit)."""
+    return len(player["builds"]) + (player["government"] is not None) + len(player["conquests"])
+
+
+@cache
+def _ambiguous_names() -> frozenset[str]:
+    seen = Counter(card.name for card in load_content().builds.values())
+    return frozenset(name for name, count in seen.items() if count > 1)
+
+
+def label(build_id: str) -> str:
+    """A build's name for prompts, with its era when another era has a build of the same name."""
+    content = load_content()
+    build = content.builds[build_id]
+    if build.name in _ambiguous_names():
+        return f"{build.name} ({ERAS[build.era]})"
+    return build.name
+
+
+def conquest_label(conquest_id: str) -> str:
+    era_name, _, name = conquest_id.partition("/")
+    return f"{name} ({era_name} conquest)"
+
+
+def distinct(items: list[str]) -> list[str]:
+    """Items without repeats, first occurrence order (choosing one of two Farms is one choice)."""
+    return list(dict.fromkeys(items))
+
+
+def gain(player: Player, resource: str, amount: int) -> int:
+    """Add points; returns what was added."""
+    key = resource.lower()
+    player[key] += amount
+    return amount
+
+
+def lose(player: Player, resource: str, amount: int) -> int:
+    """Remove points, never below zero (docs/rulings.md, Mankind R8); returns what was removed."""
+    key = resource.lower()
+    taken = min(amount, player[key])
+    player[key] -= taken
+    return taken
+
+
+def remove_build(player: Player, build_id: str) -> None:
+    """Remove one copy of a build (the oldest) from the spread."""
+    player["builds"].remove(build_id)

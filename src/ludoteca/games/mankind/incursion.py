@@ -1,0 +1,130 @@
+"""Incursion Events.
+
+Mankind: Incursion Events — the target is attacked 1D6 times by a Horde with WL = 2D6. Each
+attack: Defense roll 1D6 against Incursion roll 1D6, the higher WL adds 1, the player wins ties;
+with no Military Units the barbarians win automatically. A lost attack costs a Military Unit (or,
+with none, an Infrastructure or a Conquest); a won attack gives 1 VP.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core import Action
+from ludoteca.games.mankind.civilization import (
+    builds_of_kind,
+    conquest_label,
+    defending_warfare,
+    distinct,
+    label,
+    military_units,
+    remove_build,
+)
+from ludoteca.games.mankind.content import Incursion
+from ludoteca.games.mankind.machine import Frame, auto, decision, push
+from ludoteca.games.mankind.targeting import random_seat, strongest, use_shields, weakest
+
+if TYPE_CHECKING:
+    from ludoteca.games.mankind.state import MankindState
+
+
+@auto("incursion_event")
+def incursion_event(state: MankindState, frame: Frame) -> None:
+    row = state.event_row(frame["era"], "incursion", frame["row"])
+    target = next(effect.target for effect in row.effect if isinstance(effect, Incursion))
+    me = state.data["current"]
+    everyone = list(range(state.players))
+    if target == "self":
+        push(state, "incursion_begin", target=me)
+    elif target == "weakest":
+        push(state, "incursion_begin", target=weakest(state, everyone))
+    elif target == "strongest":
+        push(state, "incursion_begin", target=strongest(state, everyone))
+    elif target == "random":
+        push(state, "incursion_begin", target=random_seat(state, everyone, "the horde's target"))
+    else:
+        push(state, "incursion_target", seat=me)
+
+
+def _target_options(state: MankindState, frame: Frame) -> list[Action]:
+    return [Action(f"send the horde against seat {seat}", payload=seat) for seat in range(state.players)]
+
+
+@decision("incursion_target", _target_options)
+def incursion_target(state: MankindState, frame: Frame, action: Action) -> None:
+    push(state, "incursion_begin", target=action.payload)
+
+
+@auto("incursion_begin")
+def incursion_begin(state: MankindState, frame: Frame) -> None:
+    target = frame["target"]
+    if use_shields(state, [target], "incursion"):
+        return
+    attacks = state.rng.roll(6)
+    horde = state.rng.roll(6) + state.rng.roll(6)
+    state.emit(
+        "incursion",
+        f"A horde of WL {horde} attacks seat {target} {attacks} time(s).",
+        target=target,
+        attacks=attacks,
+        horde=horde,
+    )
+    push(state, "incursion_attack", target=target, horde=horde, left=attacks)
+
+
+@auto("incursion_attack")
+def incursion_attack(state: MankindState, frame: Frame) -> None:
+    target, horde = frame["target"], frame["horde"]
+    player = state.data["players"][target]
+    if frame["left"] > 1:
+        push(state, "incursion_attack", target=target, horde=horde, left=frame["left"] - 1)
+    if not military_units(player):
+        state.emit("incursion_lost", f"Seat {target} has no Military Units: the horde wins.", seat=target)
+        push(state, "incursion_loss", seat=target)
+        return
+    own = defending_warfare(player)
+    defense, attack = state.rng.roll(6), state.rng.roll(6)
+    defense_total = defense + (own > horde)
+    attack_total = attack + (horde > own)
+    if defense_total >= attack_total:
+        player["vp"] += 1
+        state.emit(
+            "incursion_won",
+            f"Seat {target} (WL {own}) rolls {defense_total} against the horde's {attack_total}: wins, +1 VP.",
+            seat=target,
+            rolls=[defense, attack],
+        )
+    else:
+        state.emit(
+            "incursion_lost",
+            f"Seat {target} (WL {own}) rolls {defense_total} against the horde's {attack_total}: loses.",
+            seat=target,
+            rolls=[defense, attack],
+        )
+        push(state, "incursion_loss", seat=target)
+
+
+def _loss_options(state: MankindState, frame: Frame) -> list[Action]:
+    player = state.data["players"][frame["seat"]]
+    units = distinct(military_units(player))
+    if units:
+        return [Action(f"lose {label(unit)}", payload=("build", unit)) for unit in units]
+    # "If units are gone, discard 1 Infrastructure or Conquest from your Spread instead."
+    options = [
+        Action(f"discard {label(b)}", payload=("build", b)) for b in distinct(builds_of_kind(player, "infrastructure"))
+    ]
+    options += [Action(f"discard {conquest_label(c)}", payload=("conquest", c)) for c in distinct(player["conquests"])]
+    return options
+
+
+@decision("incursion_loss", _loss_options)
+def incursion_loss(state: MankindState, frame: Frame, action: Action) -> None:
+    seat = frame["seat"]
+    player = state.data["players"][seat]
+    kind, item = action.payload
+    if kind == "build":
+        remove_build(player, item)
+        state.emit("loss", f"Seat {seat} loses {label(item)} to the horde.", seat=seat, build=item)
+    else:
+        player["conquests"].remove(item)
+        state.emit("loss", f"Seat {seat} loses {conquest_label(item)} to the horde.", seat=seat, conquest=item)

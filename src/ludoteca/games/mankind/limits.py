@@ -1,0 +1,108 @@
+"""The Limit Phase: Food, Stability, Health and Governance, in the rulebook's order.
+
+Mankind: Limit Phase —
+* Food: builds ≤ 7 + Food Level, else lose 1D6 RP and 1 food-consuming Build or a Conquest;
+* Stability: builds ≤ 10 + 2 × Stability Level, else lose 2D6 VP and 1 Infrastructure, Military
+  Unit or Conquest;
+* Health: Resource Points > 10 × Health Level costs 1D6 VP (pollution);
+* Governance: builds ≤ 4 × Government Level, else lose 1D6 RP (corruption).
+Which builds count is ruled in docs/rulings.md (Mankind R5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core import Action
+from ludoteca.games.mankind.civilization import (
+    builds_of_kind,
+    conquest_label,
+    distinct,
+    label,
+    levels,
+    limit_count,
+    lose,
+    remove_build,
+    spread_count,
+)
+from ludoteca.games.mankind.machine import Frame, auto, decision, push, push_sequence
+
+if TYPE_CHECKING:
+    from ludoteca.games.mankind.state import MankindState
+
+
+@auto("limit_phase")
+def limit_phase(state: MankindState, frame: Frame) -> None:
+    push_sequence(
+        state,
+        [{"step": "food_limit"}, {"step": "stability_limit"}, {"step": "health_limit"}, {"step": "governance_limit"}],
+    )
+
+
+def _lose_points(state: MankindState, seat: int, resource: str, dice: int, why: str) -> None:
+    rolled = sum(state.rng.roll(6) for _ in range(dice))
+    lost = lose(state.data["players"][seat], resource, rolled)
+    state.emit("limit", f"Seat {seat} exceeds its {why}: loses {lost} {resource}.", seat=seat, limit=why, amount=lost)
+
+
+@auto("food_limit")
+def food_limit(state: MankindState, frame: Frame) -> None:
+    seat = state.data["current"]
+    player = state.data["players"][seat]
+    limit = state.content.limits.food_base + levels(player)["FL"]
+    if limit_count(player) > limit:
+        _lose_points(state, seat, "RP", 1, f"Food Limit ({limit_count(player)} builds > {limit})")
+        push(state, "limit_loss", seat=seat, why="starvation")
+
+
+@auto("stability_limit")
+def stability_limit(state: MankindState, frame: Frame) -> None:
+    seat = state.data["current"]
+    player = state.data["players"][seat]
+    rules = state.content.limits
+    limit = rules.stability_base + rules.stability_per_level * levels(player)["SL"]
+    if limit_count(player) > limit:
+        _lose_points(state, seat, "VP", 2, f"Stability Limit ({limit_count(player)} builds > {limit})")
+        push(state, "limit_loss", seat=seat, why="social unrest")
+
+
+@auto("health_limit")
+def health_limit(state: MankindState, frame: Frame) -> None:
+    """ "Resource Level" is the Resource Points held (docs/rulings.md, Mankind R6)."""
+    seat = state.data["current"]
+    player = state.data["players"][seat]
+    limit = state.content.limits.health_factor * levels(player)["HL"]
+    if player["rp"] > limit:
+        _lose_points(state, seat, "VP", 1, f"Health Limit ({player['rp']} RP > {limit})")
+
+
+@auto("governance_limit")
+def governance_limit(state: MankindState, frame: Frame) -> None:
+    seat = state.data["current"]
+    player = state.data["players"][seat]
+    limit = state.content.limits.governance_per_level * levels(player)["GL"]
+    if spread_count(player) > limit:
+        _lose_points(state, seat, "RP", 1, f"Governance Limit ({spread_count(player)} builds > {limit})")
+
+
+def _loss_options(state: MankindState, frame: Frame) -> list[Action]:
+    """An Infrastructure, a Military Unit or a Conquest, of the player's choice."""
+    player = state.data["players"][frame["seat"]]
+    builds = distinct(builds_of_kind(player, "infrastructure") + builds_of_kind(player, "military"))
+    options = [Action(f"lose {label(b)}", payload=("build", b)) for b in builds]
+    options += [Action(f"lose {conquest_label(c)}", payload=("conquest", c)) for c in distinct(player["conquests"])]
+    return options
+
+
+@decision("limit_loss", _loss_options)
+def limit_loss(state: MankindState, frame: Frame, action: Action) -> None:
+    seat = frame["seat"]
+    player = state.data["players"][seat]
+    kind, item = action.payload
+    if kind == "build":
+        remove_build(player, item)
+        name = label(item)
+    else:
+        player["conquests"].remove(item)
+        name = conquest_label(item)
+    state.emit("limit_loss", f"Seat {seat} loses {name} to {frame['why']}.", seat=seat, item=item)

@@ -1,0 +1,210 @@
+"""Mankind's Game and State: set-up, scenarios, what a seat sees, and the result.
+
+Everything on a Personal Civilization Build List is "kept face up in front of you visible to all
+players", so every seat sees the whole table; only the dice to come are hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core import Action, BadOptions, Game, State
+from ludoteca.games.mankind import machine
+from ludoteca.games.mankind.civilization import conquest_label, label, levels, limit_count, new_player, spread_count
+from ludoteca.games.mankind.content import ERAS, TRAITS, Amount, Content, EventRow, load_content
+
+_PLAYER_KEYS = {
+    "vp": int,
+    "rp": int,
+    "ip": int,
+    "builds": list,
+    "government": (str, type(None)),
+    "conquests": list,
+    "mods": dict,
+    "shields": int,
+    "turns": int,
+}
+
+
+class MankindState(State):
+    """One game of Mankind. ``data`` holds the era, the players' lists and the rules stack."""
+
+    @property
+    def content(self) -> Content:
+        return load_content()
+
+    # ------------------------------------------------------------------ set-up
+    def _setup(self) -> None:
+        content = self.content
+        self.data = {
+            "era": 1,
+            "turn": 0,
+            "current": 0,
+            "players": [new_player(content) for _ in range(self.players)],
+            "gone": [],  # Leaders and Wonders taken, lost or dead: unique, never available again
+            "negate_war": 0,
+            "era_ending": False,
+            "bought": False,
+            "government_bought": False,
+            "over": False,
+            "bonuses": {},
+            "stack": [],
+        }
+        first = self._apply_scenario(self.scenario or {})
+        if first is None:
+            machine.push(self, "choose_first_player")
+        else:
+            self.data["current"] = first
+            machine.push(self, "begin_turn")
+        machine.advance(self)
+
+    def _apply_scenario(self, scenario: dict[str, Any]) -> int | None:
+        """A fixed set-up for rulings and tests: era, first player, and any player's list and points."""
+        content = self.content
+        unknown = sorted(set(scenario) - {"era", "first_player", "players", "gone", "negate_war"})
+        if unknown:
+            raise BadOptions(f"a Mankind scenario has no key {unknown[0]!r}")
+        era = scenario.get("era", 1)
+        if era not in (1, 2, 3, 4):
+            raise BadOptions(f"scenario era must be 1-4, not {era!r}")
+        self.data["era"] = era
+        self.data["negate_war"] = int(scenario.get("negate_war", 0))
+        for build_id in scenario.get("gone", []):
+            self._check_build(build_id, "gone")
+        self.data["gone"] = list(scenario.get("gone", []))
+        overrides = scenario.get("players", [])
+        if len(overrides) > self.players:
+            raise BadOptions(f"the scenario describes {len(overrides)} players for a {self.players}-player game")
+        for seat, override in enumerate(overrides):
+            player = self.data["players"][seat]
+            for key, value in override.items():
+                if key not in _PLAYER_KEYS:
+                    raise BadOptions(f"scenario player {seat} has no key {key!r}")
+                if not isinstance(value, _PLAYER_KEYS[key]) or isinstance(value, bool):
+                    raise BadOptions(f"scenario player {seat}: {key!r} cannot be {value!r}")
+                player[key] = (
+                    list(value) if isinstance(value, list) else (dict(value) if isinstance(value, dict) else value)
+                )
+            for build_id in player["builds"]:
+                self._check_build(build_id, f"player {seat}'s builds")
+                if content.builds[build_id].kind == "government":
+                    raise BadOptions(f"scenario player {seat}: put the government {build_id!r} under 'government'")
+            if player["government"] is not None:
+                self._check_build(player["government"], f"player {seat}'s government")
+            for conquest in player["conquests"]:
+                era_name, _, name = conquest.partition("/")
+                table = content.events.get((ERAS.index(era_name), "conquest")) if era_name in ERAS[1:] else None
+                if table is None or name not in {row.name for row in table.rows}:
+                    raise BadOptions(f"scenario player {seat}: no conquest {conquest!r}")
+            for code in player["mods"]:
+                if code not in TRAITS:
+                    raise BadOptions(f"scenario player {seat}: no trait {code!r}")
+        first = scenario.get("first_player")
+        if first is not None and (not isinstance(first, int) or not 0 <= first < self.players):
+            raise BadOptions(f"scenario first_player must be a seat 0-{self.players - 1}, not {first!r}")
+        return first
+
+    def _check_build(self, build_id: Any, where: str) -> None:
+        if build_id not in self.content.builds:
+            raise BadOptions(f"scenario {where}: no build {build_id!r} (ids look like 'ancient/Archers')")
+
+    # ------------------------------------------------------------------ helpers for the rules
+    def event_row(self, era: int, kind: str, index: int) -> EventRow:
+        return self.content.events[(era, kind)].rows[index]
+
+    def roll_amount(self, amount: Amount) -> int:
+        """Roll an amount such as 2D6 (each die from the state's generator) plus its fixed part."""
+        return sum(self.rng.roll(amount.sides) for _ in range(amount.dice)) + amount.flat
+
+    # ------------------------------------------------------------------ the contract
+    def _to_act(self) -> list[int]:
+        frame = machine.pending(self)
+        return [] if frame is None else [frame["seat"]]
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        frame = machine.pending(self)
+        assert frame is not None
+        return machine.options_of(self, frame)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        machine.resolve(self, action)
+
+    def _is_over(self) -> bool:
+        return bool(self.data["over"])
+
+    def _result(self) -> dict[str, Any]:
+        scores = [player["vp"] for player in self.data["players"]]
+        levels_desc = sorted(set(scores), reverse=True)
+        ranking = [[seat for seat, vp in enumerate(scores) if vp == value] for value in levels_desc]
+        return {
+            "scores": scores,
+            "ranking": ranking,
+            "winners": ranking[0],
+            "bonuses": {name: list(seats) for name, seats in self.data["bonuses"].items()},
+            "turns": self.data["turn"],
+        }
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        data = self.data
+        frame = machine.pending(self)
+        players = []
+        for player in data["players"]:
+            players.append(
+                {
+                    "vp": player["vp"],
+                    "rp": player["rp"],
+                    "ip": player["ip"],
+                    "builds": list(player["builds"]),
+                    "government": player["government"],
+                    "conquests": list(player["conquests"]),
+                    "mods": dict(player["mods"]),
+                    "shields": player["shields"],
+                    "turns": player["turns"],
+                    "levels": levels(player),
+                    "limit_count": limit_count(player),
+                    "spread": spread_count(player),
+                }
+            )
+        return {
+            "era": data["era"],
+            "era_name": ERAS[data["era"]],
+            "turn": data["turn"],
+            "current": data["current"],
+            "players": players,
+            "gone": list(data["gone"]),
+            "era_ending": data["era_ending"],
+            "negate_war": data["negate_war"],
+            "decision": None if frame is None else {"seat": frame["seat"], "step": frame["step"]},
+            "over": data["over"],
+        }
+
+    def render(self, seat: int | None) -> str:
+        """Every civilization's points, levels and spread, as the paper Build Lists show them."""
+        data = self.data
+        lines = [
+            f"{ERAS[data['era']].title()} era, turn {data['turn']}, seat {data['current']} to play"
+            + (" (the era ends after this turn)" if data["era_ending"] else "")
+        ]
+        for index, player in enumerate(data["players"]):
+            lv = levels(player)
+            me = " (you)" if index == seat else ""
+            government = "Anarchy" if player["government"] is None else label(player["government"])
+            lines.append(f"Seat {index}{me}: {player['vp']} VP, {player['rp']} RP, {player['ip']} IP — {government}")
+            lines.append("  " + " ".join(f"{code} {lv[code]}" for code in TRAITS))
+            spread = [label(b) for b in player["builds"]] + [conquest_label(c) for c in player["conquests"]]
+            lines.append("  " + (", ".join(spread) or "no builds"))
+        return "\n".join(lines)
+
+
+class MankindGame(Game):
+    """Mankind: a dice-and-table civilization game for 2-6 players over four eras."""
+
+    id = "mankind"
+    title = "Mankind"
+    version = "1"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+
+    def _make_state(self) -> State:
+        return MankindState()

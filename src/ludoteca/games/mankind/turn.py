@@ -1,0 +1,142 @@
+"""Turn Sequence: the five phases, the Gains Phase, the Event Phase roll and the Trade Phase.
+
+Mankind: Turn Sequence — 1. Gains 2. Event 3. Build 4. Trade 5. Limit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core import Action
+from ludoteca.games.mankind.civilization import level
+from ludoteca.games.mankind.content import ERAS
+from ludoteca.games.mankind.eras import end_era
+from ludoteca.games.mankind.machine import Frame, auto, decision, push, push_sequence, repush
+from ludoteca.games.mankind.targeting import order_by
+
+if TYPE_CHECKING:
+    from ludoteca.games.mankind.state import MankindState
+
+
+@auto("choose_first_player")
+def choose_first_player(state: MankindState, frame: Frame) -> None:
+    """Mankind: Setup — "Players roll high on 1D10 to see who goes first" (ties re-roll)."""
+    contenders = list(range(state.players))
+    while len(contenders) > 1:
+        rolls = {seat: state.rng.roll(10) for seat in contenders}
+        shown = ", ".join(f"seat {s} rolls {r}" for s, r in rolls.items())
+        best = max(rolls.values())
+        contenders = [s for s in contenders if rolls[s] == best]
+        state.emit(
+            "first_player_roll", f"Rolling for first player: {shown}.", rolls={str(s): r for s, r in rolls.items()}
+        )
+    state.data["current"] = contenders[0]
+    state.emit("first_player", f"Seat {contenders[0]} goes first.", seat=contenders[0])
+    push(state, "begin_turn")
+
+
+@auto("begin_turn")
+def begin_turn(state: MankindState, frame: Frame) -> None:
+    data = state.data
+    data["turn"] += 1
+    seat = data["current"]
+    for player in data["players"]:
+        player["raids_used"] = 0  # Mankind: Raid Events — "An individual Unit may only raid once per turn."
+    data["bought"] = False
+    data["government_bought"] = False
+    state.emit("turn", f"Turn {data['turn']} ({ERAS[data['era']].title()} era): seat {seat} plays.", seat=seat)
+    push_sequence(
+        state,
+        [
+            {"step": "gains_phase"},
+            {"step": "event_phase"},
+            {"step": "build_roll"},
+            {"step": "trade_phase"},
+            {"step": "limit_phase"},
+            {"step": "end_turn"},
+        ],
+    )
+
+
+@auto("gains_phase")
+def gains_phase(state: MankindState, frame: Frame) -> None:
+    """Mankind: Gains Phase — IP equal to Research Level, RP equal to Materials Level."""
+    seat = state.data["current"]
+    player = state.data["players"][seat]
+    ideas = max(0, level(player, "RL"))
+    resources = max(0, level(player, "ML"))
+    player["ip"] += ideas
+    player["rp"] += resources
+    state.emit("gains", f"Seat {seat} gains {ideas} IP and {resources} RP.", seat=seat, ip=ideas, rp=resources)
+
+
+@auto("event_phase")
+def event_phase(state: MankindState, frame: Frame) -> None:
+    """Mankind: Event Phase — roll 1D10 on the Event Table, then on the era's sub-table."""
+    data = state.data
+    seat = data["current"]
+    if data["players"][seat]["turns"] == 0:
+        state.emit("event_skipped", f"Seat {seat} skips the Event Phase on its very first turn.", seat=seat)
+        return
+    content = state.content
+    roll = state.rng.roll(10)
+    kind = content.event_kind(roll)
+    if kind == "nothing":
+        state.emit("event", f"Event roll {roll}: nothing happens.", roll=roll, kind=kind)
+        return
+    table = content.events[(data["era"], kind)]
+    sub_roll = state.rng.roll(table.sides)
+    while sub_roll in table.reroll:
+        state.emit("reroll", f"A {sub_roll} on the {kind} table is rolled again.", roll=sub_roll)
+        sub_roll = state.rng.roll(table.sides)
+    row = table.row_for(sub_roll)
+    index = table.rows.index(row)
+    state.emit(
+        "event",
+        f"Event roll {roll}: {kind.title()} — {row.name} ({sub_roll}): {row.printed}.",
+        roll=roll,
+        kind=kind,
+        sub_roll=sub_roll,
+        name=row.name,
+    )
+    push(state, f"{kind}_event", era=data["era"], row=index)
+
+
+def _trade_options(state: MankindState, frame: Frame) -> list[Action]:
+    return [Action(f"trade for 1 {points}", payload=points) for points in ("IP", "RP", "VP")]
+
+
+@auto("trade_phase")
+def trade_phase(state: MankindState, frame: Frame) -> None:
+    """Mankind: Trade Phase — for every 2 Trade Levels, gain 1 IP or 1 RP or 1 VP."""
+    seat = state.data["current"]
+    picks = max(0, level(state.data["players"][seat], "TL")) // 2
+    if picks:
+        push(state, "trade_pick", seat=seat, left=picks)
+
+
+@decision("trade_pick", _trade_options)
+def trade_pick(state: MankindState, frame: Frame, action: Action) -> None:
+    seat = frame["seat"]
+    state.data["players"][seat][action.payload.lower()] += 1
+    state.emit("trade", f"Seat {seat} trades for 1 {action.payload}.", seat=seat, points=action.payload)
+    if frame["left"] > 1:
+        repush(state, frame, left=frame["left"] - 1)
+
+
+@auto("end_turn")
+def end_turn(state: MankindState, frame: Frame) -> None:
+    """End of a turn: an era that ran out of Leaders or Wonders ends now (docs/rulings.md, Mankind R3)."""
+    data = state.data
+    data["players"][data["current"]]["turns"] += 1
+    if data["era_ending"]:
+        end_era(state)
+        if data["over"]:
+            return
+    data["current"] = (data["current"] + 1) % state.players
+    push(state, "begin_turn")
+
+
+def warfare_order(state: MankindState, why: str) -> list[int]:
+    """All seats from highest Warfare Level down, ties rolled off."""
+    return order_by(state, list(range(state.players)), lambda s: level(state.data["players"][s], "WL"), why)

@@ -1,0 +1,189 @@
+"""War Events.
+
+Mankind: War Events — both players roll 1D6 (the War roll); the higher Warfare Level adds 1;
+ties are re-rolled; the lower roll loses a Military Unit (WL recalculated). This repeats until
+both call a ceasefire or one side has no Military Units left; the victor steals 1D6 VP and 1D6
+RP from the loser. Both sides use their DF (defence) bonuses.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core import Action
+from ludoteca.games.mankind.civilization import defending_warfare, distinct, label, lose, military_units, remove_build
+from ludoteca.games.mankind.content import War
+from ludoteca.games.mankind.machine import Frame, auto, decision, push
+from ludoteca.games.mankind.targeting import (
+    left_of,
+    others,
+    random_seat,
+    right_of,
+    strongest,
+    use_shields,
+    weakest,
+)
+
+if TYPE_CHECKING:
+    from ludoteca.games.mankind.state import MankindState
+
+# Modes in which the current player is himself one side ("You versus ..."): he is not a target.
+YOU_VERSUS = ("left", "right", "random_opponent", "weakest_opponent", "strongest_opponent")
+
+
+@auto("war_event")
+def war_event(state: MankindState, frame: Frame) -> None:
+    row = state.event_row(frame["era"], "war", frame["row"])
+    mode = next(effect.mode for effect in row.effect if isinstance(effect, War))
+    data = state.data
+    if data["negate_war"] > 0:
+        # Mankind: Modern Disaster "United Nations — Negate next War" (docs/rulings.md, Mankind R13).
+        data["negate_war"] -= 1
+        state.emit("war_negated", f"The United Nations negate the war ({row.name}).")
+        return
+    me = data["current"]
+    if mode == "left":
+        push(state, "war_begin", a=me, b=left_of(state, me), mode=mode)
+    elif mode == "right":
+        push(state, "war_begin", a=me, b=right_of(state, me), mode=mode)
+    elif mode == "random_opponent":
+        push(state, "war_begin", a=me, b=random_seat(state, others(state, me), "the enemy"), mode=mode)
+    elif mode == "weakest_opponent":
+        push(state, "war_begin", a=me, b=weakest(state, others(state, me)), mode=mode)
+    elif mode == "strongest_opponent":
+        push(state, "war_begin", a=me, b=strongest(state, others(state, me)), mode=mode)
+    elif mode == "two_random":
+        a = random_seat(state, list(range(state.players)), "the first side")
+        push(state, "war_begin", a=a, b=random_seat(state, others(state, a), "the second side"), mode=mode)
+    else:  # "choice_and_random" or "two_choice": the current player names a side
+        push(state, "war_choose", seat=me, mode=mode, first=None)
+
+
+def _choose_options(state: MankindState, frame: Frame) -> list[Action]:
+    candidates = range(state.players) if frame["first"] is None else others(state, frame["first"])
+    return [Action(f"choose seat {seat} for the war", payload=seat) for seat in candidates]
+
+
+@decision("war_choose", _choose_options)
+def war_choose(state: MankindState, frame: Frame, action: Action) -> None:
+    """A side "of your choice" may be any player, yourself included (docs/rulings.md, Mankind R12)."""
+    chosen = action.payload
+    state.emit("war_side", f"Seat {frame['seat']} chooses seat {chosen} for the war.", seat=chosen)
+    if frame["first"] is None and frame["mode"] == "two_choice":
+        push(state, "war_choose", seat=frame["seat"], mode=frame["mode"], first=chosen)
+    elif frame["first"] is None:
+        push(
+            state,
+            "war_begin",
+            a=chosen,
+            b=random_seat(state, others(state, chosen), "the other side"),
+            mode=frame["mode"],
+        )
+    else:
+        push(state, "war_begin", a=frame["first"], b=chosen, mode=frame["mode"])
+
+
+@auto("war_begin")
+def war_begin(state: MankindState, frame: Frame) -> None:
+    a, b = frame["a"], frame["b"]
+    targets = [b] if frame["mode"] in YOU_VERSUS else [a, b]
+    if use_shields(state, targets, "war"):
+        return
+    state.emit("war", f"War: seat {a} against seat {b}.", a=a, b=b)
+    players = state.data["players"]
+    units_a, units_b = len(military_units(players[a])), len(military_units(players[b]))
+    if units_a and units_b:
+        push(state, "war_round", a=a, b=b)
+    elif units_a or units_b:
+        winner, loser = (a, b) if units_a else (b, a)
+        state.emit("war_no_army", f"Seat {loser} has no Military Units.", seat=loser)
+        push(state, "war_spoils", victor=winner, loser=loser)
+    else:
+        state.emit("war_no_army", "Neither side has a Military Unit; there is no war.")
+
+
+@auto("war_round")
+def war_round(state: MankindState, frame: Frame) -> None:
+    a, b = frame["a"], frame["b"]
+    players = state.data["players"]
+    while True:
+        roll_a, roll_b = state.rng.roll(6), state.rng.roll(6)
+        level_a, level_b = defending_warfare(players[a]), defending_warfare(players[b])
+        total_a = roll_a + (level_a > level_b)
+        total_b = roll_b + (level_b > level_a)
+        state.emit(
+            "war_roll",
+            f"War rolls: seat {a} {roll_a} (WL {level_a}) → {total_a}, seat {b} {roll_b} (WL {level_b}) → {total_b}.",
+            a=a,
+            b=b,
+            rolls=[roll_a, roll_b],
+            totals=[total_a, total_b],
+        )
+        if total_a != total_b:
+            break
+        state.emit("war_tie", "The War rolls tie and are rolled again.")
+    loser = a if total_a < total_b else b
+    push(state, "war_loss", seat=loser, a=a, b=b)
+
+
+def _loss_options(state: MankindState, frame: Frame) -> list[Action]:
+    units = distinct(military_units(state.data["players"][frame["seat"]]))
+    return [Action(f"lose {label(unit)}", payload=unit) for unit in units]
+
+
+@decision("war_loss", _loss_options)
+def war_loss(state: MankindState, frame: Frame, action: Action) -> None:
+    seat, a, b = frame["seat"], frame["a"], frame["b"]
+    player = state.data["players"][seat]
+    remove_build(player, action.payload)
+    state.emit("war_loss", f"Seat {seat} loses {label(action.payload)}.", seat=seat, build=action.payload)
+    if not military_units(player):
+        push(state, "war_spoils", victor=b if seat == a else a, loser=seat)
+    else:
+        push(state, "war_ceasefire_offer", seat=a, a=a, b=b)
+
+
+def _offer_options(state: MankindState, frame: Frame) -> list[Action]:
+    return [Action("fight on", payload=False), Action("offer a ceasefire", payload=True)]
+
+
+@decision("war_ceasefire_offer", _offer_options)
+def war_ceasefire_offer(state: MankindState, frame: Frame, action: Action) -> None:
+    """Both players must call the ceasefire: the first side offers, the second accepts or refuses."""
+    if action.payload:
+        state.emit("ceasefire_offer", f"Seat {frame['a']} offers a ceasefire.", seat=frame["a"])
+        push(state, "war_ceasefire_reply", seat=frame["b"], a=frame["a"], b=frame["b"])
+    else:
+        push(state, "war_round", a=frame["a"], b=frame["b"])
+
+
+def _reply_options(state: MankindState, frame: Frame) -> list[Action]:
+    return [Action("accept the ceasefire", payload=True), Action("refuse the ceasefire", payload=False)]
+
+
+@decision("war_ceasefire_reply", _reply_options)
+def war_ceasefire_reply(state: MankindState, frame: Frame, action: Action) -> None:
+    if action.payload:
+        state.emit("ceasefire", f"Seats {frame['a']} and {frame['b']} agree a ceasefire; the war ends.")
+    else:
+        state.emit("ceasefire_refused", f"Seat {frame['b']} refuses the ceasefire.", seat=frame["b"])
+        push(state, "war_round", a=frame["a"], b=frame["b"])
+
+
+@auto("war_spoils")
+def war_spoils(state: MankindState, frame: Frame) -> None:
+    """The victor steals 1D6 VP and 1D6 RP from the loser (no more than the loser has)."""
+    victor, loser = frame["victor"], frame["loser"]
+    players = state.data["players"]
+    vp = lose(players[loser], "VP", state.rng.roll(6))
+    rp = lose(players[loser], "RP", state.rng.roll(6))
+    players[victor]["vp"] += vp
+    players[victor]["rp"] += rp
+    state.emit(
+        "war_victory",
+        f"Seat {victor} wins the war and steals {vp} VP and {rp} RP from seat {loser}.",
+        victor=victor,
+        loser=loser,
+        vp=vp,
+        rp=rp,
+    )

@@ -1,0 +1,340 @@
+"""The ``ludoteca`` command line, driven through Typer's CliRunner with piped input.
+
+Most tests use the core test game "blind-draw" (registered for the session in conftest). A tiny
+simultaneous-choice game defined here checks hot-seat play and that private log events stay private.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import ludoteca
+from ludoteca.cli import app, parse_option_values, split_seat_specs
+from ludoteca.core import Action, Game, State, register, registry, unregister
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return runner.invoke(app, list(args), input=input)
+
+
+def error_lines(result: Result) -> list[str]:
+    return [line for line in result.output.splitlines() if line.strip()]
+
+
+def assert_one_line_error(result: Result, reason: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    lines = error_lines(result)
+    assert len(lines) == 1, result.output
+    assert reason in lines[0]
+
+
+# --------------------------------------------------------------------------- a simultaneous game
+class SecretPickState(State):
+    """Both seats pick "a" or "b" at once; each pick is logged privately, the reveal publicly."""
+
+    def _setup(self) -> None:
+        self.data = {"picks": [None, None]}
+
+    def _to_act(self) -> list[int]:
+        return [seat for seat, pick in enumerate(self.data["picks"]) if pick is None]
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return [Action("a"), Action("b")]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self.data["picks"][seat] = action.text
+        self.emit("pick", f"Seat {seat} secretly picks {action.text}.", seats=[seat])
+        if self._is_over():
+            first, second = self.data["picks"]
+            self.emit("reveal", f"Revealed: seat 0 picked {first}, seat 1 picked {second}.")
+
+    def _is_over(self) -> bool:
+        return None not in self.data["picks"]
+
+    def _result(self) -> dict[str, Any]:
+        same = self.data["picks"][0] == self.data["picks"][1]
+        return {
+            "scores": [int(same), int(not same)],
+            "winners": [0 if same else 1],
+            "verdict": "matched" if same else "missed",
+        }
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        picks = self.data["picks"]
+        return {"picked": [pick is not None for pick in picks], "mine": picks[seat] if seat is not None else None}
+
+
+class SecretPick(Game):
+    id = "secret-pick"
+    title = "Secret Pick (CLI test game)"
+    min_players = 2
+    max_players = 2
+
+    def _make_state(self) -> State:
+        return SecretPickState()
+
+
+@pytest.fixture
+def secret_pick() -> Iterator[None]:
+    register(SecretPick)
+    yield
+    unregister(SecretPick.id)
+
+
+# --------------------------------------------------------------------------- basics
+def test_help_and_version() -> None:
+    assert run("--help").exit_code == 0
+    result = run("play", "--help")
+    assert result.exit_code == 0
+    assert "--seats" in result.output
+    result = run("--version")
+    assert result.exit_code == 0
+    assert ludoteca.__version__ in result.output
+
+
+def test_games_lists_blind_draw_with_player_counts_and_options() -> None:
+    result = run("games")
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.output.splitlines() if "blind-draw" in line)
+    assert "2-4" in row
+    assert "limit=21" in row
+
+
+def test_games_survives_a_game_that_fails_to_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._BUILTIN, "broken-game", "ludoteca.no_such_module:Nope")
+    result = run("games")
+    assert result.exit_code == 0, result.output
+    assert "broken-game" in result.output
+    assert "cannot load" in result.output
+    assert "blind-draw" in result.output
+
+
+def test_play_a_game_that_fails_to_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._BUILTIN, "broken-game", "ludoteca.no_such_module:Nope")
+    result = run("play", "broken-game")
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert len(error_lines(result)) == 1
+    assert "cannot be loaded: ModuleNotFoundError" in result.output
+
+
+def test_option_values_are_json_when_they_parse() -> None:
+    assert parse_option_values(["turn_limit=10", "x=null", "era=ancient", "flag=true", 'name="7"']) == {
+        "turn_limit": 10,
+        "x": None,
+        "era": "ancient",
+        "flag": True,
+        "name": "7",
+    }
+
+
+def test_seat_specs_keep_agent_parameters_together() -> None:
+    assert split_seat_specs("human, random") == ["human", "random"]
+    assert split_seat_specs("ismcts:iterations=400,depth=20,random:seed=2,human") == [
+        "ismcts:iterations=400,depth=20",
+        "random:seed=2",
+        "human",
+    ]
+
+
+# --------------------------------------------------------------------------- bots only
+def test_bot_game_finishes_saves_and_replays(tmp_path: Path) -> None:
+    path = tmp_path / "rec.json"
+    result = run("play", "blind-draw", "--players", "2", "--seats", "random,random", "--seed", "3", "--save", str(path))
+    assert result.exit_code == 0, result.output
+    assert "Result" in result.output
+    assert "Winner" in result.output
+    assert "Seat 0 (random):" in result.output
+    record = json.loads(path.read_text())
+    assert record["game"] == "blind-draw"
+    assert record["seed"] == 3
+    state = ludoteca.replay(record)
+    assert state.is_over()
+    # every log sentence scrolled past as the bots played
+    for event in state.log:
+        assert event["text"] in result.output
+
+
+def test_same_seed_same_record(tmp_path: Path) -> None:
+    records = []
+    for name in ("one.json", "two.json"):
+        path = tmp_path / name
+        result = run(
+            "play", "blind-draw", "-p", "3", "--seats", "random,random,random", "--seed", "11", "--save", str(path)
+        )
+        assert result.exit_code == 0, result.output
+        records.append(json.loads(path.read_text()))
+    assert records[0] == records[1]
+    assert records[0]["actions"]
+
+
+def test_options_reach_the_game(tmp_path: Path) -> None:
+    path = tmp_path / "rec.json"
+    result = run("play", "blind-draw", "--seats", "random,random", "--seed", "1", "-o", "limit=30", "--save", str(path))
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text())["options"] == {"limit": 30}
+
+
+def test_max_actions_stops_a_runaway_game(tmp_path: Path) -> None:
+    path = tmp_path / "rec.json"
+    args = ["play", "blind-draw", "--seats", "random,random", "--seed", "1", "--max-actions", "1", "--save", str(path)]
+    result = run(*args)
+    assert result.exit_code == 1
+    assert "did not end" in result.output
+    assert "Traceback" not in result.output
+    assert len(json.loads(path.read_text())["actions"]) == 1
+
+
+# --------------------------------------------------------------------------- people
+def test_human_numbers_text_illegal_text_and_quit(tmp_path: Path) -> None:
+    path = tmp_path / "rec.json"
+    # Two people, so no random move gets in the way: seat 0 draws by number, seat 1 rolls by text,
+    # seat 0 rolls with odd case and spacing, seat 1 tries to roll again (illegal), then quits.
+    typed = "2\nroll\n  ROLL \nroll\n?\nquit\n"
+    args = ["play", "blind-draw", "--seats", "human,human", "--seed", "4", "--save", str(path)]
+    result = run(*args, input=typed)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Seat 0 to act" in out
+    assert "1. stop" in out
+    assert "2. draw" in out
+    assert "'roll' is not a legal action for seat 1" in out
+    assert out.count("Seat 1> ") == 4  # roll; then roll (illegal), '?' and quit on its second turn
+    assert "Game stopped after 3 action(s)." in out
+    assert "Traceback" not in out
+    assert json.loads(path.read_text())["actions"] == [[0, "draw"], [1, "roll"], [0, "roll"]]
+
+
+def test_human_against_bot_plays_to_the_end() -> None:
+    # The person stops at once; the bot then plays alone until the game ends.
+    result = run("play", "blind-draw", "--seats", "human,random", "--seed", "2", input="stop\n")
+    assert result.exit_code == 0, result.output
+    assert "Seat 0 stops." in result.output
+    assert "Game over" in result.output
+    assert "Result" in result.output
+
+
+def test_default_seats_are_one_human_then_bots() -> None:
+    result = run("play", "blind-draw", "-p", "3", "--seed", "2", input="")
+    assert result.exit_code == 0, result.output
+    assert "seat 0: human, seat 1: random, seat 2: random" in result.output
+    assert "Game stopped" in result.output  # end of input counts as quit
+
+
+def test_out_of_range_number_is_refused() -> None:
+    result = run("play", "blind-draw", "--seats", "human,human", "--seed", "2", input="9\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "there is no action 9" in result.output
+
+
+def test_hot_seat_simultaneous_choices_keep_private_events_private(secret_pick: None) -> None:
+    result = run("play", "secret-pick", "--seats", "human,human", "--seed", "1", input="a\nb\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.index("Seat 0 to act") < out.index("Seat 1 to act")
+    assert "secretly picks" not in out  # neither person's private pick is shown to the other
+    assert "Revealed: seat 0 picked a, seat 1 picked b." in out
+    assert "verdict: missed" in out
+
+
+def test_bot_private_events_hidden_from_the_human(secret_pick: None) -> None:
+    result = run("play", "secret-pick", "--seats", "human,random", "--seed", "1", input="a\n")
+    assert result.exit_code == 0, result.output
+    assert "Seat 1 secretly picks" not in result.output
+    assert "Seat 0 secretly picks a." in result.output
+    assert "Revealed:" in result.output
+
+
+# --------------------------------------------------------------------------- errors
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["play", "no-such-game"], "there is no game 'no-such-game'"),
+        (["play", "blind-draw", "-o", "colour=red"], "has no option 'colour'"),
+        (["play", "blind-draw", "-o", "limit=lots"], "option 'limit'"),
+        (["play", "blind-draw", "-o", "limit"], "KEY=VALUE"),
+        (["play", "blind-draw", "--players", "9"], "2-4 players, not 9"),
+        (["play", "blind-draw", "--players", "3", "--seats", "random,random"], "names 2 seat(s)"),
+        (["play", "blind-draw", "--seats", "random,alphazero"], "there is no agent 'alphazero'"),
+    ],
+)
+def test_user_errors_are_one_line_and_exit_2(args: list[str], reason: str) -> None:
+    assert_one_line_error(run(*args), reason)
+
+
+# --------------------------------------------------------------------------- replay
+@pytest.fixture
+def saved_game(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    result = run("play", "blind-draw", "-p", "3", "--seats", "random,random,random", "--seed", "7", "--save", str(path))
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def test_replay_prints_log_and_result(saved_game: Path) -> None:
+    result = run("replay", str(saved_game))
+    assert result.exit_code == 0, result.output
+    state = ludoteca.replay(json.loads(saved_game.read_text()))
+    for event in state.log:
+        assert event["text"] in result.output
+    assert "Result" in result.output
+    assert "Winner" in result.output
+
+
+def test_replay_step_pauses_between_actions(saved_game: Path) -> None:
+    record = json.loads(saved_game.read_text())
+    count = len(record["actions"])
+    result = run("replay", "--step", str(saved_game), input="\n" * count)
+    assert result.exit_code == 0, result.output
+    for index, (seat, text) in enumerate(record["actions"], start=1):
+        assert f"[{index}/{count}] seat {seat}: {text}" in result.output
+    assert result.output.count("Enter: next action") == count - 1
+    assert "Result" in result.output
+
+
+def test_replay_of_an_unfinished_game_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "quit.json"
+    run("play", "blind-draw", "--seats", "human,human", "--seed", "1", "--save", str(path), input="draw\nquit\n")
+    result = run("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert "not over" in result.output
+
+
+def test_replay_of_a_corrupt_file(tmp_path: Path) -> None:
+    path = tmp_path / "corrupt.json"
+    path.write_text("{not json")
+    assert_one_line_error(run("replay", str(path)), "is not valid JSON")
+
+
+def test_replay_of_a_missing_file(tmp_path: Path) -> None:
+    assert_one_line_error(run("replay", str(tmp_path / "absent.json")), "cannot read")
+
+
+def test_replay_of_a_malformed_record(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"game": "blind-draw", "players": 2, "seed": 1}))
+    assert_one_line_error(run("replay", str(path)), "no 'actions'")
+
+
+@pytest.mark.parametrize("step", [False, True])
+def test_replay_of_an_illegal_action(saved_game: Path, step: bool) -> None:
+    record = json.loads(saved_game.read_text())
+    record["actions"][1][1] = "fly away"
+    saved_game.write_text(json.dumps(record))
+    args = ["replay", "--step", str(saved_game)] if step else ["replay", str(saved_game)]
+    result = run(*args, input="\n" * 5)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert "action 1" in result.output
+    assert "'fly away' is not a legal action" in result.output
+    if not step:
+        assert len(error_lines(result)) == 1
