@@ -1,0 +1,145 @@
+"""The Build Phase: the Build Table, costs by type and era, extra rolls, uniqueness and VP."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludoteca.core import IllegalAction
+from ludoteca.games.mankind.civilization import levels
+from tests.games.mankind.scripting import TRIBAL, act, new_game, options, player
+
+
+@pytest.mark.parametrize(
+    ("roll", "kind"),
+    [(1, "infrastructure"), (2, "infrastructure"), (3, "military"), (4, "military"), (5, "leader"),
+     (6, "wonder"), (7, "technology"), (8, "technology"), (9, "government")],
+)
+def test_build_table_rows(roll: int, kind: str) -> None:
+    """Mankind: The Build Table — 1-2 Infrastructure, 3-4 Military Unit, 5 Leader, 6 Wonder, 7-8 Technology, 9 Government."""
+    state = new_game(2, [roll], players=[{"rp": 50, "ip": 50}])
+    event = next(e for e in state.log if e["type"] == "build_roll")
+    assert event["kind"] == kind
+    content = state.content  # type: ignore[attr-defined]
+    offered = [a.payload[0] for a in state.legal_actions(0) if a.payload is not None]
+    assert offered and all(content.builds[build].kind == kind for build in offered)
+    expected = [b for b in content.era_builds[1] if content.builds[b].kind == kind]
+    assert sorted(set(offered)) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("era", "build", "price"),
+    [
+        (1, "ancient/Irrigation", "2 RP"),  # Infrastructure 2X RP
+        (2, "medieval/Windmills", "4 RP"),
+        (1, "ancient/Plows", "2 IP"),  # Technology 2X IP
+        (3, "revolution/Telescopes", "6 IP"),
+        (1, "ancient/Stonehenge", "4 RP"),  # Wonder 4X RP
+        (4, "modern/Internet", "16 RP"),
+        (1, "ancient/Aristotle", "1 IP"),  # Leader 1X IP (docs/rulings.md, Mankind R1)
+        (2, "medieval/Roger Bacon", "2 IP"),
+        (1, "ancient/Empire", "4 IP"),  # Government 4X IP
+        (3, "revolution/New Republic", "12 IP"),
+        (1, "ancient/Legions", "3 RP"),  # Military Unit: RP = its WL bonus
+        (4, "modern/Aircraft Carriers", "9 RP"),
+    ],
+)
+def test_costs_by_type_and_era(era: int, build: str, price: str) -> None:
+    """Mankind: Build Phase — costs, X = the current era."""
+    state = new_game(2, [], era=era)
+    content = state.content  # type: ignore[attr-defined]
+    card = content.builds[build]
+    roll = {"infrastructure": 1, "military": 3, "leader": 5, "wonder": 6, "technology": 7, "government": 9}[card.kind]
+    state = new_game(2, [roll], era=era, players=[{"rp": 100, "ip": 100}])
+    assert f"build {card.name} for {price}" in options(state)
+
+
+def test_building_pays_and_records_and_changes_levels() -> None:
+    """Mankind: Builds — "pick one off the Available list and record it on your Personal list"."""
+    state = new_game(2, [1])
+    act(state, "build Irrigation for 2 RP")
+    p = player(state, 0)
+    assert p["rp"] == 2 + 2 - 2 and p["builds"][-1] == "ancient/Irrigation" and levels(p)["FL"] == 6
+
+
+def test_unaffordable_builds_are_not_offered_and_can_be_skipped() -> None:
+    """Mankind: Builds — "If you cannot afford to do the build it, or just don't want to, you may skip it"."""
+    state = new_game(2, [6])  # Wonder: 4 RP, the player has 4 after Gains
+    assert "build Stonehenge for 4 RP" in options(state)
+    state = new_game(2, [6], players=[{"rp": 0, "builds": [b for b in TRIBAL if b != "tribal/Stone & Wood"]}])
+    assert state.to_act() == [0] and "build_none" in [e["type"] for e in state.log]
+    state = new_game(2, [1])
+    act(state, "build nothing")
+    assert player(state, 0)["builds"] == TRIBAL
+
+
+def test_military_unit_upgrade_discards_an_older_unit_and_pays_the_difference() -> None:
+    """Mankind: Build Phase — "You may Discard an older unit and pay the difference"."""
+    state = new_game(2, [3], players=[{"rp": 0}])  # 2 RP after Gains: Legions (WL 3) only as an upgrade
+    assert "build Legions for 3 RP" not in options(state)
+    act(state, "build Legions replacing Warriors for 2 RP")
+    p = player(state, 0)
+    assert p["rp"] == 0 and "tribal/Warriors" not in p["builds"] and "ancient/Legions" in p["builds"]
+    assert levels(p)["WL"] == 3
+
+
+def test_wonder_gives_3x_vp_and_is_unique() -> None:
+    """Mankind: Wonder Builds — "immediately gain 3X Victory Points"; Wonders are Unique."""
+    state = new_game(2, [6, 6], era=2, players=[{"rp": 20}, {"rp": 20}])
+    act(state, "build Hagia Sophia for 8 RP")
+    assert player(state, 0)["vp"] == 2 + 6 and "medieval/Hagia Sophia" in state.data["gone"]
+    act(state, "end the Build Phase")
+    # seat 1's first turn: Build roll 6 again; Hagia Sophia is no longer available
+    assert not any("Hagia Sophia" in o for o in options(state))
+
+
+def test_leader_gives_2x_vp() -> None:
+    """Mankind: Leader Builds — "gain 2X Victory Points"."""
+    state = new_game(2, [5], era=3, players=[{"ip": 3}])
+    act(state, "build Newton for 3 IP")
+    assert player(state, 0)["vp"] == 2 + 6 and player(state, 0)["ip"] == 3 + 1 - 3
+
+
+def test_government_replaces_the_old_gives_2x_vp_and_ends_buying() -> None:
+    """Mankind: Government Builds — one at a time, 2X VP, and "you cannot buy anything else during the turn"."""
+    state = new_game(2, [9], players=[{"ip": 10}])
+    act(state, "build Empire for 4 IP")
+    p = player(state, 0)
+    assert p["government"] == "ancient/Empire" and "tribal/King" not in p["builds"]
+    assert p["vp"] == 4 and p["ip"] == 10 + 1 - 4 and levels(p)["GL"] == 4 and levels(p)["WL"] == 3
+    # no extra Build roll is offered although 7 IP remain: the turn moved on to seat 1
+    assert state.data["current"] == 1
+
+
+def test_no_government_after_another_purchase_in_the_same_turn() -> None:
+    """Mankind: Build Phase — Governments "and you cannot buy anything else during the turn" (Mankind R19)."""
+    state = new_game(2, [1, 9], players=[{"ip": 10}])
+    act(state, "build Irrigation for 2 RP")
+    act(state, "roll again for 3 IP")
+    assert [e["type"] for e in state.log][-1] == "build_none"
+    assert options(state) == ["end the Build Phase", "roll again for 3 IP"]
+
+
+def test_extra_rolls_cost_3_ip_each() -> None:
+    """Mankind: Build Phase — "additional rolls on the Build Table at the cost of 3 IP each"."""
+    state = new_game(2, [7, 7, 7], players=[{"ip": 6}])
+    act(state, "build nothing")
+    act(state, "roll again for 3 IP")
+    assert player(state, 0)["ip"] == 7 - 3
+    act(state, "build Plows for 2 IP")
+    assert player(state, 0)["ip"] == 2
+    with pytest.raises(IllegalAction, match="roll again"):
+        act(state, "roll again for 3 IP")
+
+
+def test_roll_of_10_picks_a_kind_or_gains_1d6_points() -> None:
+    """Mankind: The Build Table — "10 Pick One of Above or gain 1D6 IP or RP or VP"."""
+    state = new_game(2, [10])
+    assert options(state) == [
+        "build a Infrastructure", "build a Military Unit", "build a Leader", "build a Wonder",
+        "build a Technology", "build a Government", "gain 1D6 IP", "gain 1D6 RP", "gain 1D6 VP",
+    ]
+    act(state, "build a Wonder")
+    assert "build Stonehenge for 4 RP" in options(state)
+    state = new_game(2, [10, 5])
+    act(state, "gain 1D6 VP")
+    assert player(state, 0)["vp"] == 7
