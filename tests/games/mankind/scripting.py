@@ -7,7 +7,14 @@ from typing import Any
 import ludoteca
 from ludoteca.core import State
 
-TRIBAL = ["tribal/Farms", "tribal/Hunting", "tribal/Warriors", "tribal/Stone & Wood", "tribal/Writing", "tribal/Herbalism"]
+TRIBAL = [
+    "tribal/Farms",
+    "tribal/Hunting",
+    "tribal/Warriors",
+    "tribal/Stone & Wood",
+    "tribal/Writing",
+    "tribal/Herbalism",
+]
 
 
 def new_game(seats: int, dice: list[int], seed: int = 0, **scenario: Any) -> State:

@@ -11,8 +11,17 @@ from tests.games.mankind.scripting import TRIBAL, act, new_game, options, player
 
 @pytest.mark.parametrize(
     ("roll", "kind"),
-    [(1, "infrastructure"), (2, "infrastructure"), (3, "military"), (4, "military"), (5, "leader"),
-     (6, "wonder"), (7, "technology"), (8, "technology"), (9, "government")],
+    [
+        (1, "infrastructure"),
+        (2, "infrastructure"),
+        (3, "military"),
+        (4, "military"),
+        (5, "leader"),
+        (6, "wonder"),
+        (7, "technology"),
+        (8, "technology"),
+        (9, "government"),
+    ],
 )
 def test_build_table_rows(roll: int, kind: str) -> None:
     """Mankind: The Build Table — 1-2 Infrastructure, 3-4 Military Unit, 5 Leader, 6 Wonder, 7-8 Technology, 9 Government."""
@@ -135,8 +144,15 @@ def test_roll_of_10_picks_a_kind_or_gains_1d6_points() -> None:
     """Mankind: The Build Table — "10 Pick One of Above or gain 1D6 IP or RP or VP"."""
     state = new_game(2, [10])
     assert options(state) == [
-        "build a Infrastructure", "build a Military Unit", "build a Leader", "build a Wonder",
-        "build a Technology", "build a Government", "gain 1D6 IP", "gain 1D6 RP", "gain 1D6 VP",
+        "build a Infrastructure",
+        "build a Military Unit",
+        "build a Leader",
+        "build a Wonder",
+        "build a Technology",
+        "build a Government",
+        "gain 1D6 IP",
+        "gain 1D6 RP",
+        "gain 1D6 VP",
     ]
     act(state, "build a Wonder")
     assert "build Stonehenge for 4 RP" in options(state)

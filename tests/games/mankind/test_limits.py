@@ -30,7 +30,12 @@ def test_all_four_limits_in_order_with_the_choice_of_losses() -> None:
     assert (p["vp"], p["rp"]) == (9, 16)
     assert p["builds"].count("ancient/Legions") == 8
     limits = [e["limit"] for e in state.log if e["type"] == "limit"]
-    assert [text.split(" (")[0] for text in limits] == ["Food Limit", "Stability Limit", "Health Limit", "Governance Limit"]
+    assert [text.split(" (")[0] for text in limits] == [
+        "Food Limit",
+        "Stability Limit",
+        "Health Limit",
+        "Governance Limit",
+    ]
 
 
 def test_within_every_limit_nothing_is_lost() -> None:
@@ -42,8 +47,15 @@ def test_within_every_limit_nothing_is_lost() -> None:
 
 def test_wonders_leaders_and_technologies_do_not_count_against_food_or_stability() -> None:
     """Mankind: Wonder/Leader/Technology Builds — they "do not count against Food or Stability Limits"."""
-    extra = ["ancient/Stonehenge", "ancient/Aristotle", "ancient/Mathematics", "ancient/Music", "ancient/Poetry",
-             "ancient/Sculpture", "ancient/Mysticism"]
+    extra = [
+        "ancient/Stonehenge",
+        "ancient/Aristotle",
+        "ancient/Mathematics",
+        "ancient/Music",
+        "ancient/Poetry",
+        "ancient/Sculpture",
+        "ancient/Mysticism",
+    ]
     state = new_game(2, [7], players=[{"builds": TRIBAL + extra}])
     p = player(state, 0)
     assert limit_count(p) == 5 and spread_count(p) == 14
