@@ -24,7 +24,8 @@ from tests.games.mankind.scripting import TRIBAL, act, new_game, options, player
     ],
 )
 def test_build_table_rows(roll: int, kind: str) -> None:
-    """Mankind: The Build Table — 1-2 Infrastructure, 3-4 Military Unit, 5 Leader, 6 Wonder, 7-8 Technology, 9 Government."""
+    """Mankind: The Build Table — 1-2 Infrastructure, 3-4 Military Unit, 5 Leader, 6 Wonder, 7-8 Technology,
+    9 Government; the offer is every build of that kind on the era's list."""
     state = new_game(2, [roll], players=[{"rp": 50, "ip": 50}])
     event = next(e for e in state.log if e["type"] == "build_roll")
     assert event["kind"] == kind

@@ -43,7 +43,7 @@ def final_scoring(state: MankindState) -> None:
         names = ", ".join(f"seat {s}" for s in winners)
         state.emit(
             "bonus",
-            f"{bonus.name} ({bonus.vp} VP): {names} with {best}, {share} VP each.",
+            f"{bonus.name} ({bonus.vp} VP): {names} with {best}, {share} VP" + (" each." if len(winners) > 1 else "."),
             bonus=bonus.name,
             winners=winners,
             vp=share,
