@@ -145,7 +145,7 @@ def test_roll_of_10_picks_a_kind_or_gains_1d6_points() -> None:
     """Mankind: The Build Table — "10 Pick One of Above or gain 1D6 IP or RP or VP"."""
     state = new_game(2, [10])
     assert options(state) == [
-        "build a Infrastructure",
+        "build an Infrastructure",
         "build a Military Unit",
         "build a Leader",
         "build a Wonder",

@@ -80,8 +80,12 @@ def build_roll(state: MankindState, frame: Frame) -> None:
         push(state, "build_offer", seat=seat, kind=result)
 
 
+def _article(noun: str) -> str:
+    return ("an " if noun[0] in "AEIOU" else "a ") + noun
+
+
 def _choice_options(state: MankindState, frame: Frame) -> list[Action]:
-    kinds = [Action(f"build a {KIND_NAMES[kind]}", payload=("kind", kind)) for kind in KINDS]
+    kinds = [Action(f"build {_article(KIND_NAMES[kind])}", payload=("kind", kind)) for kind in KINDS]
     return kinds + [Action(f"gain 1D6 {points}", payload=("points", points)) for points in ("IP", "RP", "VP")]
 
 

@@ -12,6 +12,7 @@ from ludoteca.core import Action, BadOptions, Game, State
 from ludoteca.games.mankind import machine
 from ludoteca.games.mankind.civilization import conquest_label, label, levels, limit_count, new_player, spread_count
 from ludoteca.games.mankind.content import ERAS, TRAITS, Amount, Content, EventRow, load_content
+from ludoteca.games.mankind.prompts import prompt
 
 _PLAYER_KEYS = {
     "vp": int,
@@ -165,6 +166,7 @@ class MankindState(State):
                     "spread": spread_count(player),
                 }
             )
+        decision = None if frame is None else {"seat": frame["seat"], "step": frame["step"], "prompt": prompt(frame)}
         return {
             "era": data["era"],
             "era_name": ERAS[data["era"]],
@@ -174,7 +176,9 @@ class MankindState(State):
             "gone": list(data["gone"]),
             "era_ending": data["era_ending"],
             "negate_war": data["negate_war"],
-            "decision": None if frame is None else {"seat": frame["seat"], "step": frame["step"]},
+            "decision": None
+            if frame is None
+            else {"seat": frame["seat"], "step": frame["step"], "prompt": prompt(frame)},
             "over": data["over"],
         }
 
@@ -193,6 +197,9 @@ class MankindState(State):
             lines.append("  " + " ".join(f"{code} {lv[code]}" for code in TRAITS))
             spread = [label(b) for b in player["builds"]] + [conquest_label(c) for c in player["conquests"]]
             lines.append("  " + (", ".join(spread) or "no builds"))
+        frame = machine.pending(self)
+        if frame is not None:
+            lines.append(f"Seat {frame['seat']} decides — {prompt(frame)}")
         return "\n".join(lines)
 
 
