@@ -176,9 +176,7 @@ class MankindState(State):
             "gone": list(data["gone"]),
             "era_ending": data["era_ending"],
             "negate_war": data["negate_war"],
-            "decision": None
-            if frame is None
-            else {"seat": frame["seat"], "step": frame["step"], "prompt": prompt(frame)},
+            "decision": decision,
             "over": data["over"],
         }
 
