@@ -1,0 +1,130 @@
+"""Rules as a state machine with a stack of frames (Rally the Troops' model), for any game.
+
+Every pending piece of procedure is a *frame*: a plain dict ``{"step": name, ...}`` kept on
+``state.data["stack"]``; the top frame runs next. An *automatic* step does its work at once (and may
+push more frames); a *decision* step waits for one seat (``frame["seat"]``) to choose among its
+options. A procedure nested in another — a war inside an action inside a turn — is frames pushed
+above the ones that resume afterwards. Frames hold only plain data, so states clone and serialise.
+
+A game makes one :class:`Rules` registry and its chapter modules register their steps on it::
+
+    RULES = Rules()
+
+    @RULES.auto("gains_phase")
+    def gains_phase(state, frame): ...
+
+    @RULES.decision("trade_pick", options=_trade_options)
+    def trade_pick(state, frame, action): ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from ludoteca.core.game import Action, State
+
+S = TypeVar("S", bound=State)
+Frame = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Decision(Generic[S]):
+    """A decision step: its options (a pure function: no dice) and what choosing one does."""
+
+    options: Callable[[S, Frame], list[Action]]
+    choose: Callable[[S, Frame, Action], None]
+
+
+class Rules(Generic[S]):
+    """The registry of one game's steps, and the driver that runs them."""
+
+    def __init__(self) -> None:
+        self.autos: dict[str, Callable[[S, Frame], None]] = {}
+        self.decisions: dict[str, Decision[S]] = {}
+
+    # ------------------------------------------------------------------ registering steps
+    def auto(self, name: str) -> Callable[[Callable[[S, Frame], None]], Callable[[S, Frame], None]]:
+        """Register an automatic step under ``name``."""
+
+        def register(function: Callable[[S, Frame], None]) -> Callable[[S, Frame], None]:
+            if name in self.autos or name in self.decisions:
+                raise ValueError(f"step {name!r} is registered twice")
+            self.autos[name] = function
+            return function
+
+        return register
+
+    def decision(
+        self, name: str, options: Callable[[S, Frame], list[Action]]
+    ) -> Callable[[Callable[[S, Frame, Action], None]], Callable[[S, Frame, Action], None]]:
+        """Register a decision step: ``options`` lists the choices, the decorated function applies one."""
+
+        def register(choose: Callable[[S, Frame, Action], None]) -> Callable[[S, Frame, Action], None]:
+            if name in self.autos or name in self.decisions:
+                raise ValueError(f"step {name!r} is registered twice")
+            self.decisions[name] = Decision(options, choose)
+            return choose
+
+        return register
+
+    # ------------------------------------------------------------------ scheduling
+    @staticmethod
+    def push(state: S, step: str, **params: Any) -> None:
+        """Schedule ``step`` to run before everything already on the stack."""
+        frame: Frame = {"step": step}
+        frame.update(params)
+        state.data["stack"].append(frame)
+
+    @staticmethod
+    def repush(state: S, frame: Frame, **changes: Any) -> None:
+        """Schedule the same step again with some parameters changed (the next seat, one fewer pick...)."""
+        again = dict(frame)
+        again.update(changes)
+        state.data["stack"].append(again)
+
+    @staticmethod
+    def push_sequence(state: S, frames: list[Frame]) -> None:
+        """Schedule several frames to run in the order given."""
+        state.data["stack"].extend(reversed(frames))
+
+    # ------------------------------------------------------------------ running
+    def advance(self, state: S) -> None:
+        """Run automatic steps (and decisions with one possible answer) until a seat must decide."""
+        stack = state.data["stack"]
+        while stack:
+            frame = stack[-1]
+            name = frame["step"]
+            step = self.decisions.get(name)
+            if step is not None:
+                options = step.options(state, frame)
+                if len(options) > 1:
+                    return
+                stack.pop()
+                if options:  # a forced choice is made for the player, and logged by the step
+                    step.choose(state, frame, options[0])
+                continue
+            stack.pop()
+            self.autos[name](state, frame)
+
+    def pending(self, state: S) -> Frame | None:
+        """The decision frame waiting for a seat, if any."""
+        stack = state.data["stack"]
+        if stack and stack[-1]["step"] in self.decisions:
+            top: Frame = stack[-1]
+            return top
+        return None
+
+    def to_act(self, state: S) -> list[int]:
+        frame = self.pending(state)
+        return [] if frame is None else [frame["seat"]]
+
+    def options_of(self, state: S, frame: Frame) -> list[Action]:
+        return self.decisions[frame["step"]].options(state, frame)
+
+    def resolve(self, state: S, action: Action) -> None:
+        """Apply a validated choice to the waiting decision, then run on to the next one."""
+        frame = state.data["stack"].pop()
+        self.decisions[frame["step"]].choose(state, frame, action)
+        self.advance(state)
