@@ -16,6 +16,7 @@ from ludoteca.core.game import Game
 
 _BUILTIN: dict[str, str] = {
     "mankind": "ludoteca.games.mankind:MankindGame",
+    "tigris-euphrates": "ludoteca.games.tigris_euphrates:TigrisGame",
 }
 
 _loaded: dict[str, type[Game]] = {}

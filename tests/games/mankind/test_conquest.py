@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from ludoteca.games.mankind.content import TRAITS
+from ludoteca.games.mankind.eras import available
 from tests.games.mankind.helpers import (
     ANCIENT,
     CONQUEST,
@@ -97,7 +99,7 @@ def test_military_leader_may_be_sacrificed_and_is_gone_for_good() -> None:
 
 def test_religious_leader_may_be_sacrificed() -> None:
     """Conquest Events: "eliminate one of his Military Units or a Military or Religious Leader"."""
-    state = start(2, [CONQUEST, 3], players=[civ(BUDDHA), civ()])
+    state = start(2, [CONQUEST, 3], players=[civ(BUDDHA, ARENAS), civ()])
     assert texts(state) == ["claim Exotic Land, sacrificing Buddha", "pass Exotic Land"]
     choose(state, "claim Exotic Land, sacrificing Buddha")
     assert player(state, 0)["conquests"] == ["ancient/Exotic Land"]
@@ -217,8 +219,6 @@ def test_sacrificed_leader_stays_out_of_the_available_list() -> None:
     """Leader Builds: "All Leaders are Unique"; a Leader sacrificed for a conquest is gone for good."""
     state = start(2, [CONQUEST, 1], players=[civ(CAESAR), civ()])
     choose(state, "claim Rich Land, sacrificing Caesar")
-    from ludoteca.games.mankind.eras import available
-
     assert CAESAR not in available(state, "leader")
     assert len(available(state, "leader")) == 11
 
@@ -267,13 +267,14 @@ def test_sacrificed_leader_stays_out_of_the_available_list() -> None:
 )
 def test_trait_conquest_raises_the_trait_level(era: int, roll: int, conquest: str, trait: str, delta: int) -> None:
     """Conquest Events: "The Conquest awards the indicated benefit, usually the increase in a trait"."""
-    state = start(2, [CONQUEST, roll], era=era, players=[civ(BUDDHA), civ()])
-    before = {code: level(state, 0, code) for code in ("FL", "ML", "RL", "GL", "SL", "WL", "TL", "HL", "DF")}
+    state = start(2, [CONQUEST, roll], era=era, players=[civ(PELTASTS, ARENAS), civ()])
+    before = {code: level(state, 0, code) for code in TRAITS}
     name = conquest.partition("/")[2]
-    choose(state, f"claim {name}, sacrificing Buddha")
+    choose(state, f"claim {name}, sacrificing Peltasts")
     assert player(state, 0)["conquests"] == [conquest]
-    after = {code: level(state, 0, code) for code in before}
-    assert after == {**before, trait: before[trait] + delta}
+    expected = {**before, "WL": before["WL"] - 1}  # the Peltasts (WL +1) are gone
+    expected[trait] += delta
+    assert {code: level(state, 0, code) for code in TRAITS} == expected
     assert player(state, 0)["vp"] == 0
     assert event_over(state)
 
@@ -288,7 +289,7 @@ def test_trait_conquest_raises_the_trait_level(era: int, roll: int, conquest: st
 )
 def test_points_conquest_gives_one_time_victory_points(era: int, roll: int, conquest: str, vp: int) -> None:
     """Conquest Events: "sometimes a one time benefit of points"; the conquest is still recorded in the spread."""
-    state = start(2, [CONQUEST, roll], era=era, players=[civ(BUDDHA, vp=3), civ()])
+    state = start(2, [CONQUEST, roll], era=era, players=[civ(BUDDHA, ARENAS, vp=3), civ()])
     before = {code: level(state, 0, code) for code in ("FL", "ML", "RL", "SL", "WL", "TL")}
     name = conquest.partition("/")[2]
     choose(state, f"claim {name}, sacrificing Buddha")

@@ -60,9 +60,7 @@ def conquest_offer(state: MankindState, frame: Frame, action: Action) -> None:
     player = state.data["players"][seat]
     victim = action.payload
     remove_build(player, victim)
-    sacrificed = card(victim)
-    if sacrificed.kind == "leader":
-        state.data["gone"].append(victim)
+    sacrificed = card(victim)  # a sacrificed Leader is already in ``gone``: it never comes back (Mankind R17)
     player["conquests"].append(frame["conquest"])
     state.emit(
         "conquest",

@@ -162,11 +162,9 @@ def _lose_options(state: MankindState, frame: Frame) -> list[Action]:
 
 @decision("lose_build", _lose_options)
 def lose_build(state: MankindState, frame: Frame, action: Action) -> None:
-    """The victim chooses which build goes; a lost Leader or Wonder leaves the game."""
+    """The victim chooses which build goes; a lost Leader or Wonder leaves the game (it is already in ``gone``)."""
     seat = frame["seat"]
-    remove_build(state.data["players"][seat], action.payload)
-    if state.content.builds[action.payload].kind in ("leader", "wonder"):
-        state.data["gone"].append(action.payload)
+    remove_build(state.data["players"][seat], action.payload)  # a Leader or Wonder stays gone (Mankind R21)
     state.emit("loss", f"Seat {seat} loses {label(action.payload)}.", seat=seat, build=action.payload)
 
 

@@ -80,7 +80,7 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
         push(state, "incursion_attack", target=target, horde=horde, left=frame["left"] - 1)
     if not military_units(player):
         state.emit("incursion_lost", f"Seat {target} has no Military Units: the horde wins.", seat=target)
-        push(state, "incursion_loss", seat=target)
+        _lose_to_the_horde(state, target)
         return
     own = defending_warfare(player)
     defense, attack = state.rng.roll(6), state.rng.roll(6)
@@ -102,6 +102,13 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
             rolls=[defense, attack],
         )
         push(state, "incursion_loss", seat=target)
+
+
+def _lose_to_the_horde(state: MankindState, target: int) -> None:
+    if _loss_options(state, {"seat": target}):
+        push(state, "incursion_loss", seat=target)
+    else:
+        state.emit("nothing_to_lose", f"Seat {target} has nothing left for the horde to take.", seat=target)
 
 
 def _loss_options(state: MankindState, frame: Frame) -> list[Action]:

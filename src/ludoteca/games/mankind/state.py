@@ -100,6 +100,11 @@ class MankindState(State):
             for code in player["mods"]:
                 if code not in TRAITS:
                     raise BadOptions(f"scenario player {seat}: no trait {code!r}")
+        # Leaders and Wonders held at the start are unique: nobody else can have them.
+        for player in self.data["players"]:
+            for build_id in player["builds"]:
+                if content.builds[build_id].kind in ("leader", "wonder") and build_id not in self.data["gone"]:
+                    self.data["gone"].append(build_id)
         first = scenario.get("first_player")
         if first is not None and (not isinstance(first, int) or not 0 <= first < self.players):
             raise BadOptions(f"scenario first_player must be a seat 0-{self.players - 1}, not {first!r}")

@@ -1,0 +1,14 @@
+"""Tigris & Euphrates' rules registry on the core state machine (``ludoteca.core.machine``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core.machine import Frame, Rules
+
+if TYPE_CHECKING:
+    from ludoteca.games.tigris_euphrates.state import TigrisState
+
+RULES: Rules[TigrisState] = Rules()
+
+__all__ = ["RULES", "Frame"]

@@ -1,0 +1,279 @@
+"""Tigris & Euphrates: set-up, scenarios, what each seat sees, and the result.
+
+Hidden information: each seat sees its own hand (the others' only as counts) and, with the default
+``scoring="hidden"``, only its own points; nobody sees the bag's order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core import Action, BadOptions, Game, OptionSpec, State
+from ludoteca.games.tigris_euphrates import scoring
+from ludoteca.games.tigris_euphrates.board import leader_squares
+from ludoteca.games.tigris_euphrates.content import (
+    CODE,
+    HEIGHT,
+    NAME,
+    WIDTH,
+    Board,
+    Components,
+    boards,
+    components,
+    square_index,
+    square_name,
+)
+from ludoteca.games.tigris_euphrates.machine import RULES
+
+_CELL_CODES = {"empty": "", "red": "r", "blue": "b", "black": "k", "green": "g", "monument": "m", "catastrophe": "x"}
+_SCENARIO_KEYS = {
+    "cells",
+    "leaders",
+    "hands",
+    "bag",
+    "treasures",
+    "scores",
+    "catastrophes",
+    "monuments",
+    "current",
+    "actions_left",
+}
+
+
+class TigrisState(State):
+    """One game of Tigris & Euphrates (``data`` holds the board, hands, bag, points and the rules stack)."""
+
+    @property
+    def board(self) -> Board:
+        return boards()[self.game.options["board"]]
+
+    @property
+    def components(self) -> Components:
+        return components()
+
+    def score(self, seat: int, colour: str, amount: int, why: str) -> None:
+        """Give ``seat`` points of one colour ("t" = treasure); the log shows them to all only with open scoring."""
+        self.data["scores"][seat][colour] += amount
+        what = "treasure" if colour == "t" else f"{NAME[colour]} point"
+        text = f"Seat {seat} gains {amount} {what}{'s' if amount > 1 else ''} for {why}."
+        if self.game.options["scoring"] == "open" or colour == "t":
+            self.emit("score", text, seat=seat, colour=colour, amount=amount)
+        else:
+            self.emit("score_private", text, seats=[seat], colour=colour, amount=amount)
+            self.emit("score", f"Seat {seat} scores for {why}.", seat=seat)
+
+    # ------------------------------------------------------------------ set-up
+    def _setup(self) -> None:
+        board, parts = self.board, self.components
+        cells = [""] * (WIDTH * HEIGHT)
+        for square in board.temples:
+            cells[square] = "r"
+        bag = [
+            code
+            for code, count in parts.tiles.items()
+            for _ in range(count - (len(board.temples) if code == "r" else 0))
+        ]
+        self.rng.shuffle(bag)
+        n = self.players
+        self.data = {
+            "cells": cells,
+            "leaders": [dict.fromkeys("rbkg", -1) for _ in range(n)],
+            "hands": [dict.fromkeys("rbkg", 0) for _ in range(n)],
+            "bag": bag,
+            "catastrophes": [parts.catastrophes] * n,
+            "scores": [dict.fromkeys("rbkgt", 0) for _ in range(n)],
+            "treasures": sorted(board.temples),
+            "monuments": dict.fromkeys(parts.monuments, -1),
+            "unification": -1,
+            "current": 0,
+            "actions_left": parts.actions_per_turn,
+            "turn": 1,
+            "over": False,
+            "end_reason": "",
+            "stack": [],
+        }
+        dealt = self._apply_scenario(self.scenario or {})
+        for seat in range(n):
+            if seat not in dealt:
+                hand = self.data["bag"][: parts.hand]
+                del self.data["bag"][: parts.hand]
+                for code in hand:
+                    self.data["hands"][seat][code] += 1
+        self.emit("turn", f"Turn 1: seat {self.data['current']} plays.", seat=self.data["current"])
+        RULES.push(self, "action", seat=self.data["current"])
+        RULES.advance(self)
+
+    def _apply_scenario(self, scenario: dict[str, Any]) -> set[int]:
+        """A fixed position for rulings and tests; returns the seats whose hands it sets."""
+        unknown = sorted(set(scenario) - _SCENARIO_KEYS)
+        if unknown:
+            raise BadOptions(f"a Tigris & Euphrates scenario has no key {unknown[0]!r}")
+        data = self.data
+        try:
+            for name, what in scenario.get("cells", {}).items():
+                data["cells"][square_index(name)] = _CELL_CODES[what]
+            if "treasures" in scenario:
+                data["treasures"] = sorted(square_index(name) for name in scenario["treasures"])
+            for seat, leaders in enumerate(scenario.get("leaders", [])):
+                names = {v: k for k, v in self.components.leader_names.items()}
+                for leader, square in leaders.items():
+                    data["leaders"][seat][names[leader]] = square_index(square)
+            if "bag" in scenario:
+                data["bag"] = [CODE[colour] for colour in scenario["bag"]]
+            dealt = set()
+            for seat, hand in enumerate(scenario.get("hands", [])):
+                if hand is None:
+                    continue
+                data["hands"][seat] = dict.fromkeys("rbkg", 0)
+                for colour in hand:
+                    data["hands"][seat][CODE[colour]] += 1
+                dealt.add(seat)
+            for seat, points in enumerate(scenario.get("scores", [])):
+                for colour, value in points.items():
+                    data["scores"][seat]["t" if colour == "treasure" else CODE[colour]] = int(value)
+            if "catastrophes" in scenario:
+                data["catastrophes"] = [int(c) for c in scenario["catastrophes"]]
+            for monument, square in scenario.get("monuments", {}).items():
+                data["monuments"][CODE[monument.split("-")[0]] + CODE[monument.split("-")[1]]] = square_index(square)
+            data["current"] = int(scenario.get("current", 0))
+            data["actions_left"] = int(scenario.get("actions_left", self.components.actions_per_turn))
+        except (KeyError, ValueError, IndexError, AttributeError, TypeError) as error:
+            raise BadOptions(f"bad Tigris & Euphrates scenario: {error}") from None
+        if not 0 <= data["current"] < self.players:
+            raise BadOptions(f"scenario current must be a seat 0-{self.players - 1}")
+        return dealt
+
+    # ------------------------------------------------------------------ the contract
+    def _to_act(self) -> list[int]:
+        return RULES.to_act(self)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        frame = RULES.pending(self)
+        assert frame is not None
+        return RULES.options_of(self, frame)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        RULES.resolve(self, action)
+
+    def _is_over(self) -> bool:
+        return bool(self.data["over"])
+
+    def _result(self) -> dict[str, Any]:
+        result = scoring.standings(self.data["scores"])
+        result["end"] = self.data["end_reason"]
+        return result
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        data = self.data
+        open_scores = self.game.options["scoring"] == "open" or data["over"]
+        frame = RULES.pending(self)
+        return {
+            "board": self.game.options["board"],
+            "cells": list(data["cells"]),
+            "leaders": [dict(leaders) for leaders in data["leaders"]],
+            "treasures": list(data["treasures"]),
+            "monuments": dict(data["monuments"]),
+            "unification": data["unification"],
+            "hands": [dict(hand) if other == seat else sum(hand.values()) for other, hand in enumerate(data["hands"])],
+            "bag": len(data["bag"]),
+            "catastrophes": list(data["catastrophes"]),
+            "scores": [
+                dict(points) if open_scores or other == seat else None for other, points in enumerate(data["scores"])
+            ],
+            "current": data["current"],
+            "actions_left": data["actions_left"],
+            "turn": data["turn"],
+            "decision": None if frame is None else {"seat": frame["seat"], "step": frame["step"]},
+            "over": data["over"],
+        }
+
+    def _resample_hidden(self, seat: int, rng: Any) -> None:
+        """Redraw the other hands and the bag from every tile ``seat`` has not seen."""
+        data = self.data
+        pool = list(data["bag"])
+        sizes = {}
+        for other, hand in enumerate(data["hands"]):
+            if other != seat:
+                sizes[other] = sum(hand.values())
+                pool += [code for code in "rbkg" for _ in range(hand[code])]
+        rng.shuffle(pool)
+        for other, size in sizes.items():
+            data["hands"][other] = dict.fromkeys("rbkg", 0)
+            for code in pool[:size]:
+                data["hands"][other][code] += 1
+            del pool[:size]
+        data["bag"] = pool
+
+    def render(self, seat: int | None) -> str:
+        """The board as a grid: ~ river, R/B/K/G tiles, digit+letter leaders, * treasure, M monument, X catastrophe."""
+        data, board = self.data, self.board
+        placed = leader_squares(data)
+        treasures = set(data["treasures"])
+        lines = ["    " + "".join(f"{chr(65 + c):>3}" for c in range(WIDTH))]
+        for row in range(HEIGHT):
+            cells = []
+            for col in range(WIDTH):
+                sq = row * WIDTH + col
+                code = data["cells"][sq]
+                if sq in placed:
+                    owner, colour = placed[sq]
+                    text = f"{owner}{colour.upper()}"
+                elif code == "":
+                    text = "~" if sq in board.river else "."
+                else:
+                    text = {"m": "M", "x": "X"}.get(code, code.upper())
+                    if sq in treasures:
+                        text += "*"
+                    if sq == data["unification"]:
+                        text += "u"
+                cells.append(f"{text:>3}")
+            lines.append(f"{row + 1:>3} " + "".join(cells))
+        lines.append(
+            "Tiles: R red (temple), B blue (farm), K black (settlement), G green (market); * treasure;"
+            " leaders as seat+colour (0K = seat 0's king); M monument; X catastrophe; ~ river."
+        )
+        view = self.view(seat)
+        for other in range(self.players):
+            points = view["scores"][other]
+            shown = (
+                "hidden"
+                if points is None
+                else ", ".join(f"{NAME[c]} {points[c]}" for c in "rbkg") + f", treasures {points['t']}"
+            )
+            hand = view["hands"][other]
+            tiles = ", ".join(f"{NAME[c]} {hand[c]}" for c in "rbkg") if isinstance(hand, dict) else f"{hand} tiles"
+            lines.append(
+                f"Seat {other}{' (you)' if other == seat else ''}: {tiles}; catastrophes "
+                f"{data['catastrophes'][other]}; points {shown}"
+            )
+        free = [m for m, at in data["monuments"].items() if at < 0]
+        lines.append(
+            f"Bag: {len(data['bag'])} tiles. Monuments left: "
+            + (", ".join("-".join(NAME[c] for c in m) for m in free) or "none")
+            + f". Seat {data['current']} has {data['actions_left']} action(s) left."
+        )
+        frame = RULES.pending(self)
+        if frame is not None:
+            lines.append(f"Seat {frame['seat']} decides ({frame['step'].replace('_', ' ')}).")
+        return "\n".join(lines)
+
+
+class TigrisGame(Game):
+    """Tigris & Euphrates, 2-4 players, on the standard or the advanced board."""
+
+    id = "tigris-euphrates"
+    title = "Tigris & Euphrates"
+    version = "1"
+    min_players = 2
+    max_players = 4
+    default_players = 4
+    option_specs = (
+        OptionSpec("board", "standard", choices=("standard", "advanced"), help="which side of the board"),
+        OptionSpec("scoring", "hidden", choices=("hidden", "open"), help="whether points are secret"),
+    )
+
+    def _make_state(self) -> State:
+        return TigrisState()
+
+
+__all__ = ["TigrisGame", "TigrisState", "square_name"]

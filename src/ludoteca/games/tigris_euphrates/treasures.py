@@ -1,0 +1,56 @@
+"""Treasures (reference §1.10): after every action, a kingdom with two or more treasures and a trader
+(green leader) gives its trader's owner all its treasures but one, framed temples first."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core import Action
+from ludoteca.games.tigris_euphrates.board import regions
+from ludoteca.games.tigris_euphrates.content import square_name
+from ludoteca.games.tigris_euphrates.machine import RULES, Frame
+
+if TYPE_CHECKING:
+    from ludoteca.games.tigris_euphrates.state import TigrisState
+
+
+def _due(state: TigrisState) -> tuple[int, list[int]] | None:
+    """(trader's owner, the treasures it may take next) for the first kingdom that owes treasures."""
+    geometry = regions(state.board, state.data)
+    treasures = state.data["treasures"]
+    for region, leaders in sorted(geometry.leaders.items()):
+        trader = next((seat for seat, colour, _ in leaders if colour == "g"), None)
+        if trader is None:
+            continue
+        members = set(geometry.squares[region])
+        inside = [t for t in treasures if t in members]
+        if len(inside) >= 2:
+            framed = [t for t in inside if t in state.board.framed]
+            return trader, framed or inside
+    return None
+
+
+@RULES.auto("treasure_check")
+def treasure_check(state: TigrisState, frame: Frame) -> None:
+    due = _due(state)
+    if due is not None:
+        RULES.push(state, "treasure_check")
+        RULES.push(state, "take_treasure", seat=due[0])
+
+
+def _take_options(state: TigrisState, frame: Frame) -> list[Action]:
+    due = _due(state)
+    assert due is not None and due[0] == frame["seat"]
+    return [Action(f"take the treasure on {square_name(t)}", t) for t in sorted(due[1])]
+
+
+@RULES.decision("take_treasure", _take_options)
+def take_treasure(state: TigrisState, frame: Frame, action: Action) -> None:
+    state.data["treasures"].remove(action.payload)
+    state.emit(
+        "treasure",
+        f"Seat {frame['seat']} takes the treasure on {square_name(action.payload)}.",
+        seat=frame["seat"],
+        square=square_name(action.payload),
+    )
+    state.score(frame["seat"], "t", 1, "a treasure")
