@@ -31,6 +31,7 @@ from ludoteca.cli_render import (
     games_table,
     result_extras,
     result_table,
+    tournament_table,
     winners_line,
 )
 from ludoteca.core import (
@@ -403,6 +404,33 @@ def play_command(
 def _fresh_state(record: dict[str, Any]) -> State:
     """The record's starting position, with the same checks (game, version, set-up) as a full replay."""
     return ludoteca.replay({**record, "actions": []})
+
+
+@app.command("tournament")
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="Game id (see `ludoteca games`).")],
+    agents: Annotated[str, typer.Option("--agents", "-a", help="Agent specs separated by commas.")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 20,
+    seed: Annotated[int, typer.Option("--seed", help="Master seed.")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
+) -> None:
+    """Play agents against each other, seats rotating, and print each agent's win share with a 95% interval."""
+    from ludoteca.tournament import run_tournament
+
+    console = _out()
+    with _user_errors():
+        _require_importable(game)
+        specs = split_seat_specs(agents)
+        options = parse_option_values(option or [])
+        count = players if players is not None else load_game(game, None, options).players
+        for spec in specs:
+            make_agent(spec)
+        table = run_tournament(
+            game, count, specs, games, seed, options,
+            progress=lambda done, _table: console.print(f"  game {done}/{games} done", style="dim"),
+        )
+    console.print(tournament_table(game, count, table))
 
 
 @app.command("replay")

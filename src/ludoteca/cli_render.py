@@ -167,3 +167,16 @@ def winners_line(result: Mapping[str, Any], labels: Sequence[str] | None = None)
     if len(seats) == 1:
         return Text(f"Winner: {name(seats[0])}", style="bold")
     return Text("Winners (tie): " + ", ".join(name(seat) for seat in seats), style="bold")
+
+
+def tournament_table(game: str, players: int, table: Any) -> Table:
+    """Win share per agent with its 95% Wilson interval."""
+    out = Table(title=f"{game}, {players} players, {table.games} games (seats rotated)")
+    for column in ("agent", "games", "wins", "share", "95% interval", "s/game"):
+        out.add_column(column, justify="left" if column == "agent" else "right")
+    for standing in sorted(table.standings.values(), key=lambda s: -s.share):
+        low, high = standing.ci95
+        per_game = standing.seconds / standing.games if standing.games else 0.0
+        out.add_row(Text(standing.agent), str(standing.games), f"{standing.wins:g}", f"{standing.share:.1%}",
+                    f"{low:.1%} - {high:.1%}", f"{per_game:.2f}")
+    return out

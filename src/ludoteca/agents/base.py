@@ -1,9 +1,16 @@
-"""The agent interface and the factory that builds agents from their command-line names."""
+"""The agent interface and the factory that builds agents from their command-line names.
+
+An agent sees only what a player at the table sees: ``state.view(seat)`` and
+``state.legal_actions(seat)``; search agents may also ``clone()`` the state and ``resample(seat, rng)``
+the clone, which redraws everything the seat cannot see (hidden cards and the dice to come) before
+they look ahead. Agents are named by a spec such as ``random``, ``heuristic`` or
+``ismcts:iterations=400,depth=20``.
+"""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from collections.abc import Callable
 
 from ludoteca.core import Action, BadOptions, State
 
@@ -30,12 +37,56 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip().lower(), params
 
 
-def make_agent(spec: str, seed: int = 0) -> Agent:
-    """Build the agent a spec names; :class:`BadOptions` for an unknown agent or parameter."""
+def int_param(params: dict[str, str], key: str, default: int, agent: str, minimum: int = 0) -> int:
+    """An integer agent parameter, with a clear error naming the agent and the parameter."""
+    raw = params.get(key)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise BadOptions(f"the {agent} agent's {key} must be an integer, not {raw!r}") from None
+    if value < minimum:
+        raise BadOptions(f"the {agent} agent's {key} must be at least {minimum}, not {value}")
+    return value
+
+
+def float_param(params: dict[str, str], key: str, default: float, agent: str) -> float:
+    raw = params.get(key)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise BadOptions(f"the {agent} agent's {key} must be a number, not {raw!r}") from None
+    if value < 0:
+        raise BadOptions(f"the {agent} agent's {key} cannot be negative")
+    return value
+
+
+def check_params(params: dict[str, str], known: set[str], agent: str) -> None:
+    unknown = sorted(set(params) - known)
+    if unknown:
+        raise BadOptions(f"the {agent} agent has no parameter {unknown[0]!r} (it takes: {', '.join(sorted(known))})")
+
+
+def _factories() -> dict[str, Callable[[dict[str, str], int], Agent]]:
+    from ludoteca.agents.greedy import HeuristicAgent
+    from ludoteca.agents.ismcts import IsmctsAgent
     from ludoteca.agents.random_agent import RandomAgent
 
+    return {"random": RandomAgent.from_params, "heuristic": HeuristicAgent.from_params,
+            "ismcts": IsmctsAgent.from_params}
+
+
+def agent_names() -> list[str]:
+    return sorted(_factories())
+
+
+def make_agent(spec: str, seed: int = 0) -> Agent:
+    """Build the agent a spec names; :class:`BadOptions` for an unknown agent or parameter."""
     name, params = parse_agent_spec(spec)
-    factories: dict[str, Any] = {"random": RandomAgent}
+    factories = _factories()
     if name not in factories:
         raise BadOptions(f"there is no agent {name!r} (known agents: {', '.join(sorted(factories))})")
-    return factories[name].from_params(params, seed)  # type: ignore[no-any-return]
+    return factories[name](params, seed)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludoteca.agents.base import Agent
+from ludoteca.agents.base import Agent, check_params, int_param
 from ludoteca.core import Action, BadOptions, Rng, State
 
 
@@ -16,13 +16,8 @@ class RandomAgent(Agent):
 
     @classmethod
     def from_params(cls, params: dict[str, str], seed: int = 0) -> RandomAgent:
-        unknown = sorted(set(params) - {"seed"})
-        if unknown:
-            raise BadOptions(f"the random agent has no parameter {unknown[0]!r} (it takes: seed)")
-        try:
-            return cls(int(params.get("seed", seed)))
-        except ValueError:
-            raise BadOptions(f"the random agent's seed must be an integer, not {params['seed']!r}") from None
+        check_params(params, {"seed"}, "random")
+        return cls(int_param(params, "seed", seed, "random"))
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions(seat)

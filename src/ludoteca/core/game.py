@@ -204,6 +204,15 @@ class State(ABC):
     def _resample_hidden(self, seat: Seat, rng: Any) -> None:
         """Redraw what ``seat`` cannot see besides future dice. Games with hidden cards override this."""
 
+    def _evaluate(self, seat: Seat) -> float:
+        """The game's heuristic estimate, in [0, 1], of how well ``seat`` stands in an unfinished game.
+
+        Search agents cut their rollouts short with it, so it is what a good player would weigh
+        (Mankind: Victory Points and what will earn them; Tigris & Euphrates: the weakest colour).
+        The default knows nothing and says every seat is equal.
+        """
+        return 1.0 / self.game.players
+
     def render(self, seat: Seat | None) -> str:
         """A text picture of what ``seat`` sees, for the terminal. Games override it."""
         return json.dumps(self.view(seat), indent=1)
@@ -253,8 +262,26 @@ class State(ABC):
         self._history.append((seat, chosen.text))
         self._apply(seat, chosen)
 
+    def apply_legal(self, seat: Seat, action: Action) -> None:
+        """Apply an action just taken from ``legal_actions(seat)`` of this very state, without checking it.
+
+        For search agents, which apply thousands of actions they took from the legal list themselves:
+        the check in :meth:`apply` would recompute the legal actions each time. Anything else must use
+        :meth:`apply`.
+        """
+        self._history.append((seat, action.text))
+        self._apply(seat, action)
+
     def is_over(self) -> bool:
         return self._is_over()
+
+    def evaluate(self, seat: Seat) -> float:
+        """How well ``seat`` stands, in [0, 1]: its share of the win once the game is over, else the game's
+        heuristic estimate. Search agents call it on determinized clones."""
+        if self._is_over():
+            winners = self._result()["winners"]
+            return 1.0 / len(winners) if seat in winners else 0.0
+        return self._evaluate(seat)
 
     def result(self) -> dict[str, Any]:
         """Scores, ranking (lists of tied seats, best first), winners and the game's own verdict."""

@@ -35,6 +35,7 @@ class Decision(Generic[S]):
 
     options: Callable[[S, Frame], list[Action]]
     choose: Callable[[S, Frame, Action], None]
+    always_ask: bool = False
 
 
 class Rules(Generic[S]):
@@ -57,14 +58,19 @@ class Rules(Generic[S]):
         return register
 
     def decision(
-        self, name: str, options: Callable[[S, Frame], list[Action]]
+        self, name: str, options: Callable[[S, Frame], list[Action]], always_ask: bool = False
     ) -> Callable[[Callable[[S, Frame, Action], None]], Callable[[S, Frame, Action], None]]:
-        """Register a decision step: ``options`` lists the choices, the decorated function applies one."""
+        """Register a decision step: ``options`` lists the choices, the decorated function applies one.
+
+        ``always_ask`` skips the check for a single forced option (the seat is asked even then): for
+        decisions whose options are costly to list and almost never forced, such as a whole turn's
+        action in a board game, so that search agents do not pay for the list twice per move.
+        """
 
         def register(choose: Callable[[S, Frame, Action], None]) -> Callable[[S, Frame, Action], None]:
             if name in self.autos or name in self.decisions:
                 raise ValueError(f"step {name!r} is registered twice")
-            self.decisions[name] = Decision(options, choose)
+            self.decisions[name] = Decision(options, choose, always_ask)
             return choose
 
         return register
@@ -98,6 +104,8 @@ class Rules(Generic[S]):
             name = frame["step"]
             step = self.decisions.get(name)
             if step is not None:
+                if step.always_ask:
+                    return
                 options = step.options(state, frame)
                 if len(options) > 1:
                     return
@@ -121,7 +129,11 @@ class Rules(Generic[S]):
         return [] if frame is None else [frame["seat"]]
 
     def options_of(self, state: S, frame: Frame) -> list[Action]:
-        return self.decisions[frame["step"]].options(state, frame)
+        """The options of a waiting decision (never empty: an always-asked step with none is a rules bug)."""
+        options = self.decisions[frame["step"]].options(state, frame)
+        if not options:
+            raise RuntimeError(f"the decision {frame['step']!r} of seat {frame.get('seat')} has no option")
+        return options
 
     def resolve(self, state: S, action: Action) -> None:
         """Apply a validated choice to the waiting decision, then run on to the next one."""

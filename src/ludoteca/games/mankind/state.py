@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core import Action, BadOptions, Game, State
-from ludoteca.games.mankind import machine
+from ludoteca.games.mankind import evaluation, machine
 from ludoteca.games.mankind.civilization import conquest_label, label, levels, limit_count, new_player, spread_count
 from ludoteca.games.mankind.content import ERAS, TRAITS, Amount, Content, EventRow, load_content
 from ludoteca.games.mankind.prompts import prompt
@@ -149,6 +149,13 @@ class MankindState(State):
             "bonuses": {name: list(seats) for name, seats in self.data["bonuses"].items()},
             "turns": self.data["turn"],
         }
+
+    def _evaluate(self, seat: int) -> float:
+        return evaluation.evaluate(self, seat)
+
+    def heuristic_choice(self, seat: int, legal: list[Action]) -> Action | None:
+        """Game knowledge for the ``heuristic`` agent where one move of look-ahead is blind."""
+        return evaluation.heuristic_choice(self, seat, legal)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         data = self.data

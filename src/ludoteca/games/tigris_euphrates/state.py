@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core import Action, BadOptions, Game, OptionSpec, State
-from ludoteca.games.tigris_euphrates import scoring
+from ludoteca.games.tigris_euphrates import evaluation, scoring
 from ludoteca.games.tigris_euphrates.board import leader_squares
 from ludoteca.games.tigris_euphrates.content import (
     CODE,
@@ -162,6 +162,9 @@ class TigrisState(State):
         result = scoring.standings(self.data["scores"])
         result["end"] = self.data["end_reason"]
         return result
+
+    def _evaluate(self, seat: int) -> float:
+        return evaluation.evaluate(self, seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         data = self.data

@@ -61,7 +61,7 @@ def _action_options(state: TigrisState, frame: Frame) -> list[Action]:
     return options
 
 
-@RULES.decision("action", _action_options)
+@RULES.decision("action", _action_options, always_ask=True)
 def action(state: TigrisState, frame: Frame, chosen: Action) -> None:
     seat = frame["seat"]
     RULES.push(state, "after_action", seat=seat)

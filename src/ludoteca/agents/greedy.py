@@ -1,0 +1,56 @@
+"""The ``heuristic`` agent: one move of look-ahead, judged by the game's own evaluation.
+
+For every legal action the agent applies it to a few *determinized* clones (clones whose hidden cards
+and future dice were redrawn with ``resample``, so it never peeks), lets the game run on through any
+forced steps, and scores the result with ``state.evaluate(seat)`` — the game's heuristic, which is
+where each game's strategy lives (see its ``_evaluate``). It picks the best mean, ties broken by its
+seeded generator. With ``samples=1`` and a cheap evaluation this is fast enough for bulk simulation.
+A game may also answer some choices itself (``state.heuristic_choice(seat, legal)``) where one move of
+look-ahead is blind, e.g. paying now for a roll whose worth shows only a decision later.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ludoteca.agents.base import Agent, check_params, int_param
+from ludoteca.core import Action, BadOptions, State
+
+
+class HeuristicAgent(Agent):
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, samples: int = 2) -> None:
+        self.random = random.Random(seed)
+        self.samples = samples
+
+    @classmethod
+    def from_params(cls, params: dict[str, str], seed: int = 0) -> HeuristicAgent:
+        check_params(params, {"seed", "samples"}, "heuristic")
+        return cls(int_param(params, "seed", seed, "heuristic"), int_param(params, "samples", 2, "heuristic", 1))
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise BadOptions(f"seat {seat} has no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        hint = getattr(state, "heuristic_choice", None)
+        if hint is not None:
+            chosen = hint(seat, legal)
+            if chosen is not None:
+                return chosen  # type: ignore[no-any-return]
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            value = 0.0
+            for _ in range(self.samples):
+                twin = state.clone()
+                twin.resample(seat, self.random)
+                twin.apply_legal(seat, action)
+                value += twin.evaluate(seat)
+            if value > best_value + 1e-12:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-12:
+                best.append(action)
+        return best[self.random.randrange(len(best))]

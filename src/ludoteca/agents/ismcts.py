@@ -1,0 +1,114 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+Each iteration draws a *determinization* — a clone of the state with everything the searching seat
+cannot see redrawn by ``resample`` — and walks one tree shared by all determinizations: a node's
+children are keyed by action text, and UCB compares only the children legal in the current
+determinization (each counted as *available* when it could have been chosen). A new node is expanded,
+a random rollout runs for at most ``depth`` actions, and the game's ``evaluate`` scores the end for
+every seat; each node is credited with the value of the seat that chose its action. The budget is
+``iterations`` (reproducible) or ``seconds`` (not reproducible: timing varies).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ludoteca.agents.base import Agent, check_params, float_param, int_param
+from ludoteca.core import Action, BadOptions, State
+
+
+class _Node:
+    __slots__ = ("available", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # the seat that chose the action leading here
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+
+class IsmctsAgent(Agent):
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, iterations: int = 400, depth: int = 20, seconds: float = 0.0,
+                 exploration: float = 0.7) -> None:
+        self.random = random.Random(seed)
+        self.iterations = iterations
+        self.depth = depth
+        self.seconds = seconds
+        self.exploration = exploration
+
+    @classmethod
+    def from_params(cls, params: dict[str, str], seed: int = 0) -> IsmctsAgent:
+        check_params(params, {"seed", "iterations", "depth", "seconds", "c"}, "ismcts")
+        return cls(
+            seed=int_param(params, "seed", seed, "ismcts"),
+            iterations=int_param(params, "iterations", 400, "ismcts", 1),
+            depth=int_param(params, "depth", 20, "ismcts"),
+            seconds=float_param(params, "seconds", 0.0, "ismcts"),
+            exploration=float_param(params, "c", 0.7, "ismcts"),
+        )
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise BadOptions(f"seat {seat} has no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(seat)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
+            self._iterate(state, seat, root)
+            done += 1
+        by_text = {action.text: action for action in legal}
+        visited = [(child.visits, text) for text, child in root.children.items() if text in by_text]
+        if not visited:
+            return legal[self.random.randrange(len(legal))]
+        best = max(visit for visit, _ in visited)
+        return by_text[min(text for visit, text in visited if visit == best)]
+
+    def _iterate(self, state: State, seat: int, root: _Node) -> None:
+        world = state.clone()
+        world.resample(seat, self.random)
+        node, path = root, [root]
+        while not world.is_over():  # selection, then expansion of one untried action
+            actor = world.to_act()[0]
+            legal = world.legal_actions(actor)
+            untried = [a for a in legal if a.text not in node.children]
+            for action in legal:
+                child = node.children.get(action.text)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = untried[self.random.randrange(len(untried))]
+                child = _Node(actor)
+                child.available = 1
+                node.children[action.text] = child
+                world.apply_legal(actor, action)
+                path.append(child)
+                break
+            log_c = self.exploration
+            action = max(legal, key=lambda a: self._ucb(node.children[a.text], log_c))
+            world.apply_legal(actor, action)
+            node = node.children[action.text]
+            path.append(node)
+        for _ in range(self.depth):  # rollout
+            if world.is_over():
+                break
+            actor = world.to_act()[0]
+            legal = world.legal_actions(actor)
+            world.apply_legal(actor, legal[self.random.randrange(len(legal))])
+        values = [world.evaluate(s) for s in range(world.players)]
+        for visited in path:
+            visited.visits += 1
+            visited.total += values[visited.seat]
+
+    @staticmethod
+    def _ucb(child: _Node, exploration: float) -> float:
+        if child.visits == 0:
+            return float("inf")
+        return child.total / child.visits + exploration * math.sqrt(math.log(max(child.available, 1)) / child.visits)

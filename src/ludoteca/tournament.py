@@ -1,0 +1,82 @@
+"""Play agents against each other with rotating seats and report their win shares.
+
+Game ``i`` gets the seed ``derive_seed(seed, i)`` and seats the agents rotated by ``i`` (seat ``s``
+plays agent ``(s + i) mod len(agents)``), so no agent keeps the first seat. A shared win counts as a
+fraction of a win. The same arguments always give the same games.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludoteca.agents import make_agent
+from ludoteca.core import State, derive_seed, load_game
+from ludoteca.stats import wilson
+
+
+def seat_agents(agents: list[str], players: int, index: int) -> list[str]:
+    """The agent spec of each seat in game ``index``: the agents rotated by ``index``."""
+    return [agents[(seat + index) % len(agents)] for seat in range(players)]
+
+
+def play_game(game_id: str, players: int, options: dict[str, Any], specs: list[str], seed: int,
+              max_actions: int = 200_000) -> tuple[State, int]:
+    """One game between the given agent specs (one per seat); returns the final state and its length."""
+    state = load_game(game_id, players, options).new_state(seed=seed)
+    agents = [make_agent(spec, seed=derive_seed(seed, seat)) for seat, spec in enumerate(specs)]
+    actions = 0
+    while not state.is_over():
+        if actions >= max_actions:
+            raise RuntimeError(f"{game_id} seed {seed} did not end within {max_actions} actions")
+        seat = state.to_act()[0]
+        state.apply(seat, agents[seat].choose(state, seat))
+        actions += 1
+    return state, actions
+
+
+@dataclass
+class Standing:
+    agent: str
+    games: int = 0
+    wins: float = 0.0
+    seconds: float = 0.0
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+@dataclass
+class Tournament:
+    standings: dict[str, Standing] = field(default_factory=dict)
+    games: int = 0
+
+
+def run_tournament(game_id: str, players: int, agents: list[str], games: int, seed: int = 0,
+                   options: dict[str, Any] | None = None,
+                   progress: Callable[[int, Tournament], None] | None = None) -> Tournament:
+    """Play ``games`` games; an agent's share is its win credit over the games it took part in."""
+    options = options or {}
+    table = Tournament({spec: Standing(spec) for spec in agents})
+    for index in range(games):
+        specs = seat_agents(agents, players, index)
+        started = time.perf_counter()
+        state, _ = play_game(game_id, players, options, specs, derive_seed(seed, index))
+        elapsed = time.perf_counter() - started
+        winners = state.result()["winners"]
+        for spec in dict.fromkeys(specs):
+            standing = table.standings[spec]
+            standing.games += 1
+            standing.wins += sum(1 / len(winners) for seat in winners if specs[seat] == spec)
+            standing.seconds += elapsed * specs.count(spec) / players
+        table.games += 1
+        if progress is not None:
+            progress(index + 1, table)
+    return table

@@ -1,0 +1,76 @@
+"""Every agent plays only legal moves, reproducibly, on every game."""
+
+from __future__ import annotations
+
+import pytest
+
+import ludoteca
+from ludoteca.agents import HeuristicAgent, IsmctsAgent, RandomAgent, make_agent
+from ludoteca.core import BadOptions
+
+GAMES = [game for game in ludoteca.list_games() if game != "blind-draw"]
+SPECS = ["random", "heuristic:samples=1", "ismcts:iterations=6,depth=4"]
+
+
+def _moves(game: str, spec: str, seed: int, count: int) -> list[tuple[int, str]]:
+    state = ludoteca.load_game(game, players=2).new_state(seed=11)
+    agent = make_agent(spec, seed=seed)
+    moves = []
+    while not state.is_over() and len(moves) < count:
+        seat = state.to_act()[0]
+        legal = {action.text for action in state.legal_actions(seat)}
+        action = agent.choose(state, seat)
+        assert action.text in legal, f"{spec} chose {action.text!r}, not a legal action"
+        state.apply(seat, action)
+        moves.append((seat, action.text))
+    return moves
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("spec", SPECS)
+def test_agents_play_legal_moves_and_are_deterministic(game: str, spec: str) -> None:
+    first = _moves(game, spec, seed=5, count=12)
+    assert len(first) == 12
+    assert _moves(game, spec, seed=5, count=12) == first
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_agents_leave_the_real_state_untouched(game: str) -> None:
+    state = ludoteca.load_game(game, players=2).new_state(seed=2)
+    before = (state.record(), state.view(None), list(state.log))
+    seat = state.to_act()[0]
+    for agent in (HeuristicAgent(1, samples=2), IsmctsAgent(1, iterations=8, depth=3)):
+        agent.choose(state, seat)
+    assert (state.record(), state.view(None), list(state.log)) == before
+
+
+def test_agents_are_built_from_specs() -> None:
+    assert isinstance(make_agent("random"), RandomAgent)
+    agent = make_agent("ismcts:iterations=40,depth=5,c=1.2", seed=3)
+    assert isinstance(agent, IsmctsAgent) and (agent.iterations, agent.depth, agent.exploration) == (40, 5, 1.2)
+    assert isinstance(make_agent("heuristic:samples=3"), HeuristicAgent)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("wizard", "no agent 'wizard'"),
+        ("ismcts:iterations=many", "iterations must be an integer"),
+        ("ismcts:iterations=0", "iterations must be at least 1"),
+        ("ismcts:speed=3", "no parameter 'speed'"),
+        ("random:seed", "must look like key=value"),
+    ],
+)
+def test_bad_agent_specs_are_clear_errors(spec: str, message: str) -> None:
+    with pytest.raises(BadOptions, match=message):
+        make_agent(spec)
+
+
+def test_ismcts_prefers_the_winning_move_of_the_test_game() -> None:
+    """With one card left, Blind Draw's drawing player at 20 should stop rather than risk busting."""
+    state = ludoteca.load_game("blind-draw", players=2).new_state(seed=0)
+    state.data["hands"] = [[5, 5, 5, 5], [5, 5]]
+    state.data["deck"] = [1, 2, 3, 4, 4, 3, 2, 1, 5]
+    state.data["stopped"] = [False, True]
+    choice = IsmctsAgent(seed=1, iterations=300, depth=10).choose(state, 0)
+    assert choice.text == "stop"

@@ -1,0 +1,34 @@
+"""Tournaments: seat rotation, determinism, and the Wilson interval."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludoteca.stats import wilson
+from ludoteca.tournament import run_tournament, seat_agents
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "low", "high"),
+    [(5, 10, 0.2366, 0.7634), (0, 10, 0.0, 0.2775), (10, 10, 0.7225, 1.0), (81, 100, 0.7222, 0.8749)],
+)
+def test_wilson_interval_known_values(wins: int, games: int, low: float, high: float) -> None:
+    got = wilson(wins, games)
+    assert got == pytest.approx((low, high), abs=1e-4)
+
+
+def test_wilson_with_no_games_is_the_whole_range() -> None:
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_seats_rotate_so_no_agent_keeps_the_first_seat() -> None:
+    assert [seat_agents(["a", "b"], 2, i) for i in range(3)] == [["a", "b"], ["b", "a"], ["a", "b"]]
+    assert seat_agents(["a", "b"], 3, 1) == ["b", "a", "b"]
+
+
+def test_tournament_is_deterministic_and_counts_every_game() -> None:
+    first = run_tournament("blind-draw", 2, ["random:seed=1", "random:seed=2"], games=6, seed=4)
+    again = run_tournament("blind-draw", 2, ["random:seed=1", "random:seed=2"], games=6, seed=4)
+    shares = {k: (v.games, v.wins) for k, v in first.standings.items()}
+    assert shares == {k: (v.games, v.wins) for k, v in again.standings.items()}
+    assert first.games == 6 and sum(v.wins for v in first.standings.values()) == pytest.approx(6)
