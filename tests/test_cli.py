@@ -338,3 +338,33 @@ def test_replay_of_an_illegal_action(saved_game: Path, step: bool) -> None:
     assert "'fly away' is not a legal action" in result.output
     if not step:
         assert len(error_lines(result)) == 1
+
+
+# --------------------------------------------------------------------------- simulate, report, tournament
+def test_simulate_writes_results_summary_plots_and_report(tmp_path: Path) -> None:
+    out = tmp_path / "sim"
+    result = runner.invoke(app, ["simulate", "mankind", "--players", "2", "--agents", "random", "--games", "3",
+                                 "--seed", "4", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    for name in ("results.jsonl", "summary.json", "report.md", "win_share.png", "scores.png", "length.png"):
+        assert (out / name).is_file(), name
+    assert json.loads((out / "summary.json").read_text())["games"] == 3
+    (out / "summary.json").unlink()
+    again = runner.invoke(app, ["report", str(out)])
+    assert again.exit_code == 0 and (out / "summary.json").is_file()
+
+
+def test_simulate_and_report_errors_are_one_line(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["simulate", "mankind", "--agents", "wizard", "--games", "2", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "no agent 'wizard'" in result.output and "Traceback" not in result.output
+    result = runner.invoke(app, ["simulate", "mankind", "--backend", "moon", "--games", "1", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "no backend 'moon'" in result.output
+    result = runner.invoke(app, ["report", str(tmp_path / "nothing")])
+    assert result.exit_code == 2 and "has no results.jsonl" in result.output
+
+
+def test_tournament_prints_win_shares() -> None:
+    result = runner.invoke(app, ["tournament", "blind-draw", "--agents", "random:seed=1,random:seed=2",
+                                 "--players", "2", "--games", "4"])
+    assert result.exit_code == 0, result.output
+    assert "95% interval" in result.output and "random:seed=1" in result.output

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -431,6 +432,68 @@ def tournament_command(
             progress=lambda done, _table: console.print(f"  game {done}/{games} done", style="dim"),
         )
     console.print(tournament_table(game, count, table))
+
+
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="Game id (see `ludoteca games`).")],
+    out: Annotated[Path, typer.Option("--out", help="Directory for results.jsonl, summary.json, plots, report.md.")],
+    agents: Annotated[str, typer.Option("--agents", "-a", help="Agent specs separated by commas; seats rotate.")]
+    = "random",
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Master seed; game i plays seed derive_seed(seed, i).")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes (local backend).")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help="local or ray.")] = "local",
+    ray_address: Annotated[str | None, typer.Option("--ray-address", help="Ray cluster to join.")] = None,
+) -> None:
+    """Play many games between agents and write the results, a summary, plots and a report."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from ludoteca.sim import plan_games, run_simulation
+    from ludoteca.sim.report import write_report
+
+    console = _out()
+    with _user_errors():
+        _require_importable(game)
+        specs = split_seat_specs(agents)
+        options = parse_option_values(option or [])
+        count = players if players is not None else load_game(game, None, options).players
+        load_game(game, count, options)
+        for spec in specs:
+            make_agent(spec)
+        plan = plan_games(game, count, specs, games, seed, options)
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("{task.fields[rate]:.2f} games/s"), TimeRemainingColumn())
+        with Progress(*columns, console=console, transient=False) as bar:
+            task = bar.add_task(f"{game} ({count} players)", total=games, rate=0.0)
+            started = time.perf_counter()
+
+            def advance(done: int) -> None:
+                bar.update(task, completed=done, rate=done / max(time.perf_counter() - started, 1e-9))
+
+            outcome = run_simulation(plan, out, jobs=jobs, backend=backend, ray_address=ray_address, progress=advance)
+        summary = write_report(out, f"{game}, {count} players, agents {', '.join(specs)}")
+    if outcome.interrupted:
+        console.print(f"Interrupted: kept the {summary['games']} finished games.", style="yellow")
+    console.print(f"{summary['games']} games, {summary['failures']} failures; report in {out / 'report.md'}")
+
+
+@app.command("report")
+def report_command(
+    directory: Annotated[Path, typer.Argument(help="A simulation's output directory.")],
+) -> None:
+    """Rebuild summary.json, the plots and report.md from a simulation's results.jsonl."""
+    from ludoteca.sim.report import write_report
+
+    if not (directory / "results.jsonl").is_file():
+        _fail(f"{directory} has no results.jsonl")
+    try:
+        summary = write_report(directory)
+    except (ValueError, KeyError) as error:
+        _fail(f"cannot read {directory / 'results.jsonl'}: {error}")
+    _out().print(f"{summary['games']} games summarised; report in {directory / 'report.md'}")
 
 
 @app.command("replay")

@@ -1,0 +1,142 @@
+"""Plan, play and record the games of a simulation, locally or on Ray."""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ludoteca.agents import make_agent
+from ludoteca.core import LudotecaError, derive_seed, load_game
+from ludoteca.tournament import seat_agents
+
+MAX_ACTIONS = 500_000
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything one game needs: the same spec always plays the same game."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    agents: list[str]  # agent spec per seat
+    seed: int
+    index: int
+
+
+def plan_games(game: str, players: int, agents: list[str], games: int, seed: int,
+               options: dict[str, Any] | None = None) -> list[GameSpec]:
+    """Game ``i`` gets seed ``derive_seed(seed, i)`` and the agents rotated by ``i``."""
+    return [GameSpec(game, players, dict(options or {}), seat_agents(agents, players, i), derive_seed(seed, i), i)
+            for i in range(games)]
+
+
+def play_one(spec: GameSpec) -> dict[str, Any]:
+    """Play one game; a game that raises comes back as a failure carrying its record."""
+    started = time.perf_counter()
+    state = None
+    try:
+        state = load_game(spec.game, spec.players, spec.options).new_state(seed=spec.seed)
+        bots = [make_agent(agent, seed=derive_seed(spec.seed, seat)) for seat, agent in enumerate(spec.agents)]
+        actions = 0
+        while not state.is_over():
+            if actions >= MAX_ACTIONS:
+                raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
+            seat = state.to_act()[0]
+            state.apply(seat, bots[seat].choose(state, seat))
+            actions += 1
+        return {"index": spec.index, "seed": spec.seed, "agents": list(spec.agents), "result": state.result(),
+                "actions": actions, "seconds": round(time.perf_counter() - started, 4)}
+    except Exception as error:  # a failing game must not stop the run: it is recorded instead
+        return {"index": spec.index, "seed": spec.seed, "agents": list(spec.agents), "error": repr(error),
+                "traceback": traceback.format_exc(), "record": state.record() if state is not None else None,
+                "seconds": round(time.perf_counter() - started, 4)}
+
+
+def play_batch(specs: list[GameSpec]) -> list[dict[str, Any]]:
+    return [play_one(spec) for spec in specs]
+
+
+@dataclass
+class Outcome:
+    results: list[dict[str, Any]] = field(default_factory=list)
+    failures: list[dict[str, Any]] = field(default_factory=list)
+    interrupted: bool = False
+
+
+def _local(specs: list[GameSpec], jobs: int) -> Iterator[dict[str, Any]]:
+    if jobs <= 1:
+        for spec in specs:
+            yield play_one(spec)
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        chunk = max(1, len(specs) // (jobs * 8))
+        yield from pool.map(play_one, specs, chunksize=chunk)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ray(specs: list[GameSpec], address: str | None, batch: int | None) -> Iterator[dict[str, Any]]:
+    try:
+        import ray
+    except ImportError:
+        raise LudotecaError("the ray backend needs Ray: pip install 'ludoteca[ray]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    try:
+        size = batch or max(1, len(specs) // (int(ray.cluster_resources().get("CPU", 1)) * 4))
+        remote = ray.remote(play_batch)
+        pending = [remote.remote(specs[i : i + size]) for i in range(0, len(specs), size)]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield from ray.get(done[0])
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def run_simulation(specs: list[GameSpec], out: Path, jobs: int = 1, backend: str = "local",
+                   ray_address: str | None = None, batch: int | None = None,
+                   progress: Callable[[int], None] | None = None) -> Outcome:
+    """Play every game, appending each finished one to ``out/results.jsonl`` as it comes.
+
+    Failures go to ``out/failures/<index>.json``. On Ctrl-C the run stops and keeps what finished.
+    At the end the results file is rewritten in game order, so it is the same whatever the workers.
+    """
+    if backend not in ("local", "ray"):
+        raise LudotecaError(f"there is no backend {backend!r} (choose local or ray)")
+    out.mkdir(parents=True, exist_ok=True)
+    failures_dir = out / "failures"
+    outcome = Outcome()
+    source = _local(specs, jobs) if backend == "local" else _ray(specs, ray_address, batch)
+    with (out / "results.jsonl").open("w", encoding="utf-8") as stream:
+        try:
+            for line in source:
+                if "error" in line:
+                    failures_dir.mkdir(exist_ok=True)
+                    (failures_dir / f"{line['index']}.json").write_text(json.dumps(line, indent=1), encoding="utf-8")
+                    outcome.failures.append(line)
+                else:
+                    stream.write(json.dumps(line) + "\n")
+                    stream.flush()
+                    outcome.results.append(line)
+                if progress is not None:
+                    progress(len(outcome.results) + len(outcome.failures))
+        except KeyboardInterrupt:
+            outcome.interrupted = True
+    outcome.results.sort(key=lambda line: line["index"])
+    with (out / "results.jsonl").open("w", encoding="utf-8") as stream:
+        for line in outcome.results:
+            stream.write(json.dumps(line) + "\n")
+    (out / "run.json").write_text(json.dumps({"games": [asdict(s) for s in specs[:1]], "planned": len(specs),
+                                              "failures": len(outcome.failures),
+                                              "interrupted": outcome.interrupted}, indent=1), encoding="utf-8")
+    return outcome
