@@ -15,6 +15,8 @@ from ludoteca.core.errors import UnknownGame
 from ludoteca.core.game import Game
 
 _BUILTIN: dict[str, str] = {
+    "advanced-civilization": "ludoteca.games.advanced_civilization:AdvancedCivilizationGame",
+    "arabian-struggle": "ludoteca.games.arabian_struggle:ArabianStruggleGame",
     "mankind": "ludoteca.games.mankind:MankindGame",
     "tigris-euphrates": "ludoteca.games.tigris_euphrates:TigrisGame",
 }

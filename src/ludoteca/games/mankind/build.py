@@ -9,11 +9,12 @@ Leaders 2X VP, a new Government 2X VP. You may always skip a build.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 from ludoteca.games.mankind.civilization import card, distinct, label, military_units, remove_build
-from ludoteca.games.mankind.content import KINDS
+from ludoteca.games.mankind.content import KINDS, load_content
 from ludoteca.games.mankind.eras import available, none_left
 from ludoteca.games.mankind.machine import Frame, auto, decision, push
 
@@ -110,41 +111,59 @@ def build_offer(state: MankindState, frame: Frame) -> None:
     if kind in ("leader", "wonder") and not available(state, kind):
         none_left(state, kind, seat)
         return
-    pick: Frame = {"step": "build_pick", "seat": seat, "kind": kind}
-    if _pick_options(state, pick):
-        state.data["stack"].append(pick)
-    else:
-        state.emit("build_none", f"Seat {seat} cannot build any {KIND_NAMES[kind]} now.", seat=seat)
+    push(state, "build_pick", seat=seat, kind=kind)
+
+
+@lru_cache(maxsize=64)
+def catalogue(era: int, kind: str) -> tuple[tuple[str, str, str, int], ...]:
+    """(id, label, resource, price) of every build of one kind on an era's list: fixed for the era."""
+    content = load_content()
+    resource, per_era = content.costs[kind]
+    entries = []
+    for build_id in content.era_builds[era]:
+        build = content.builds[build_id]
+        if build.kind == kind:
+            price = build.trait("WL") if per_era == "warfare" else int(per_era) * era
+            entries.append((build_id, label(build_id), resource, price))
+    return tuple(entries)
 
 
 def _pick_options(state: MankindState, frame: Frame) -> list[Action]:
+    """Every affordable build of the rolled kind, unit upgrades, and always "build nothing".
+
+    "build nothing" is offered even when nothing is affordable: it is then the only option, taken
+    for the player, and its payload says so, so the log can tell "cannot build" from "chose not to".
+    """
     seat, kind = frame["seat"], frame["kind"]
     data = state.data
     player = data["players"][seat]
     options: list[Action] = []
-    if kind == "government" and data["bought"]:
-        return []  # Governments "and you cannot buy anything else during the turn"
-    owned_units = distinct(military_units(player))
-    for build_id in available(state, kind):
-        resource, price = cost(state, build_id)
-        if player[resource.lower()] >= price:
-            options.append(
-                Action(f"build {label(build_id)} for {price} {resource}", payload=(build_id, price, resource, None))
-            )
-        if kind == "military":
-            for old in owned_units:
-                difference = max(0, price - card(old).trait("WL"))
+    # Governments: "and you cannot buy anything else during the turn" (Mankind R19).
+    if not (kind == "government" and data["bought"]):
+        gone = data["gone"]
+        owned = [(old, label(old), card(old).trait("WL")) for old in distinct(military_units(player))]
+        for build_id, name, resource, price in catalogue(data["era"], kind):
+            if build_id in gone:
+                continue
+            if player[resource.lower()] >= price:
+                text = f"build {name} for {price} {resource}"
+                options.append(Action(text, payload=(build_id, price, resource, None)))
+            for old, old_name, old_warfare in owned if kind == "military" else ():
+                difference = max(0, price - old_warfare)
                 if player["rp"] >= difference:
-                    text = f"build {label(build_id)} replacing {label(old)} for {difference} RP"
+                    text = f"build {name} replacing {old_name} for {difference} RP"
                     options.append(Action(text, payload=(build_id, difference, "RP", old)))
-    return [*options, Action("build nothing", payload=None)] if options else []
+    return [*options, Action("build nothing", payload=("nothing", bool(options)))]
 
 
 @decision("build_pick", _pick_options)
 def build_pick(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
-    if action.payload is None:
-        state.emit("build_skip", f"Seat {seat} builds nothing.", seat=seat)
+    if action.payload[0] == "nothing":
+        if action.payload[1]:
+            state.emit("build_skip", f"Seat {seat} builds nothing.", seat=seat)
+        else:
+            state.emit("build_none", f"Seat {seat} cannot build any {KIND_NAMES[frame['kind']]} now.", seat=seat)
         return
     build_id, price, resource, old = action.payload
     acquire(state, seat, build_id, price, resource, replacing=old)

@@ -17,7 +17,7 @@ Trait levels are always derived from that list, so they can never drift from the
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ludoteca.games.mankind.content import ERAS, TRAITS, BuildCard, Content, Trait, load_content
@@ -61,26 +61,38 @@ def conquest_traits(conquest_id: str) -> tuple[tuple[str, int], ...]:
 
 
 def levels(player: Player) -> dict[str, int]:
-    """Every trait level (and DF) of a player: builds + Government + Conquests + events (+ Anarchy)."""
+    """Every trait level (and DF) of a player: builds + Government + Conquests + events (+ Anarchy).
+
+    Levels are derived, never stored, so they cannot drift from the spread; the sums are memoised
+    on the spread itself because the rules ask for them many times per action.
+    """
+    mods = tuple(sorted(player["mods"].items())) if player["mods"] else ()
+    return dict(_levels(tuple(player["builds"]), player["government"], tuple(player["conquests"]), mods))
+
+
+@lru_cache(maxsize=8192)
+def _levels(
+    builds: tuple[str, ...], government: str | None, conquests: tuple[str, ...], mods: tuple[tuple[str, int], ...]
+) -> tuple[tuple[str, int], ...]:
     content = load_content()
     total = dict.fromkeys(TRAITS, 0)
     cards = content.builds
-    for build_id in player["builds"]:
+    for build_id in builds:
         for code, delta in cards[build_id].traits:
             total[code] += delta
-    if player["government"] is None:
+    if government is None:
         # Mankind: Anarchy — Government Level 2, Stability and Culture -1 each.
         for code, delta in content.anarchy:
             total[code] += delta
     else:
-        for code, delta in cards[player["government"]].traits:
+        for code, delta in cards[government].traits:
             total[code] += delta
-    for conquest_id in player["conquests"]:
+    for conquest_id in conquests:
         for code, delta in conquest_traits(conquest_id):
             total[code] += delta
-    for code, delta in player["mods"].items():
+    for code, delta in mods:
         total[code] += delta
-    return total
+    return tuple(total.items())
 
 
 def level(player: Player, code: str) -> int:
@@ -97,10 +109,17 @@ def card(build_id: str) -> BuildCard:
     return load_content().builds[build_id]
 
 
+@cache
+def kind_of(build_id: str) -> str:
+    return load_content().builds[build_id].kind
+
+
 def builds_of_kind(player: Player, kind: str, era: int | None = None) -> list[str]:
     """The player's builds of one kind (optionally of one era), oldest first, with repeats."""
+    if era is None:
+        return [b for b in player["builds"] if kind_of(b) == kind]
     cards = load_content().builds
-    return [b for b in player["builds"] if cards[b].kind == kind and (era is None or cards[b].era == era)]
+    return [b for b in player["builds"] if cards[b].kind == kind and cards[b].era == era]
 
 
 def military_units(player: Player) -> list[str]:
@@ -109,8 +128,7 @@ def military_units(player: Player) -> list[str]:
 
 def limit_count(player: Player) -> int:
     """Builds counted by the Food and Stability Limits (see docs/rulings.md, Mankind R5)."""
-    cards = load_content().builds
-    count = sum(1 for b in player["builds"] if cards[b].kind not in NOT_FOOD_OR_STABILITY)
+    count = sum(1 for b in player["builds"] if kind_of(b) not in NOT_FOOD_OR_STABILITY)
     return count + (player["government"] is not None) + len(player["conquests"])
 
 
@@ -125,6 +143,7 @@ def _ambiguous_names() -> frozenset[str]:
     return frozenset(name for name, count in seen.items() if count > 1)
 
 
+@cache
 def label(build_id: str) -> str:
     """A build's name for prompts, with its era when another era has a build of the same name."""
     content = load_content()

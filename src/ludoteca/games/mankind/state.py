@@ -27,12 +27,22 @@ _PLAYER_KEYS = {
 }
 
 
+_loaded: list[Content] = []
+
+
+def _content() -> Content:
+    """The game's tables, loaded once (a list, not a cache call, because rules ask for them constantly)."""
+    if not _loaded:
+        _loaded.append(load_content())
+    return _loaded[0]
+
+
 class MankindState(State):
     """One game of Mankind. ``data`` holds the era, the players' lists and the rules stack."""
 
     @property
     def content(self) -> Content:
-        return load_content()
+        return _content()
 
     # ------------------------------------------------------------------ set-up
     def _setup(self) -> None:

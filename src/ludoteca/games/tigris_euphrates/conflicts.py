@@ -94,6 +94,9 @@ def war_next(state: TigrisState, frame: Frame) -> None:
         return
     active = state.data["current"]
     if len(remaining) == 1:
+        # T&E: War (reference §1.8) — "when all wars are resolved, remove the marker": come back here
+        # after the last war so the unification marker is cleared (it was left on the board before).
+        RULES.push(state, "war_next", remaining=[])
         RULES.push(state, "war_start", colour=remaining[0])
     else:
         RULES.push(state, "war_order", seat=active, remaining=remaining)

@@ -1,0 +1,113 @@
+"""Throughput benchmarks, reported as ratios to a reference measured in the same run.
+
+For each game and player count, over a fixed set of seeds: random playouts (actions per second,
+legal-action generation included, and games per second), ``clone()`` per second at mid-game
+states, ISMCTS iterations per second at rollout depth 20, the size of a mid-game state and the
+peak memory of a playout. The reference is python-chess random playouts (plies per second), run
+in the same process just before, so every figure is also a ratio to it: these machines are noisy,
+and ratios measured side by side are what count. No test depends on these numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import tracemalloc
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ludoteca.agents.ismcts import IsmctsAgent
+from ludoteca.core import Rng, State, load_game
+
+
+def chess_plies_per_second(seconds: float = 2.0, seed: int = 0) -> float:
+    """python-chess random playouts: the reference every figure is divided by."""
+    import chess
+
+    rng = random.Random(seed)
+    plies = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        board = chess.Board()
+        while not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+            plies += 1
+    return plies / (time.perf_counter() - started)
+
+
+@dataclass
+class GameFigures:
+    game: str
+    players: int
+    games: int
+    actions: int
+    actions_per_s: float
+    games_per_s: float
+    clones_per_s: float
+    ismcts_iterations_per_s: float
+    state_kb: float
+    peak_memory_kb: float
+    ratio_actions: float = 0.0
+    ratio_clones: float = 0.0
+
+
+def _playout(state: State, seed: int) -> tuple[int, list[State]]:
+    """Play to the end with random legal actions; keep a few mid-game snapshots."""
+    chooser = Rng(seed)
+    actions = 0
+    snapshots: list[State] = []
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply_legal(seat, chooser.pick(legal))
+        actions += 1
+        if actions % 97 == 0 and len(snapshots) < 40:
+            snapshots.append(state.clone())
+    return actions, snapshots
+
+
+def measure_game(game_id: str, players: int, seeds: range, options: dict[str, Any] | None = None,
+                 ismcts_iterations: int = 60) -> GameFigures:
+    game = load_game(game_id, players, options or {})
+    total, snapshots = 0, []
+    started = time.perf_counter()
+    for seed in seeds:
+        actions, taken = _playout(game.new_state(seed=seed), seed + 1)
+        total += actions
+        snapshots += taken
+    playing = time.perf_counter() - started
+    middle = snapshots[len(snapshots) // 4 : 3 * len(snapshots) // 4] or snapshots
+    started = time.perf_counter()
+    clones = 0
+    while time.perf_counter() - started < 1.0:
+        for state in middle:
+            state.clone()
+        clones += len(middle)
+    clone_rate = clones / (time.perf_counter() - started)
+    agent = IsmctsAgent(seed=1, iterations=ismcts_iterations, depth=20)
+    probes = [s for s in middle[:: max(1, len(middle) // 3)] if not s.is_over()][:3]
+    started = time.perf_counter()
+    for state in probes:
+        agent.choose(state, state.to_act()[0])
+    ismcts_rate = ismcts_iterations * len(probes) / max(time.perf_counter() - started, 1e-9)
+    state_kb = max(len(json.dumps(s.data)) for s in middle) / 1024
+    tracemalloc.start()
+    _playout(game.new_state(seed=seeds.start), 7)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return GameFigures(game_id, players, len(seeds), total, total / playing, len(seeds) / playing, clone_rate,
+                       ismcts_rate, round(state_kb, 1), round(peak / 1024, 1))
+
+
+def run(games: list[str], player_counts: dict[str, list[int]], seeds: range = range(3)) -> dict[str, Any]:
+    """Measure the reference, then every game; every figure also as a ratio to the reference."""
+    reference = chess_plies_per_second()
+    rows = []
+    for game_id in games:
+        for players in player_counts[game_id]:
+            figures = measure_game(game_id, players, seeds)
+            figures.ratio_actions = figures.actions_per_s / reference
+            figures.ratio_clones = figures.clones_per_s / reference
+            rows.append(asdict(figures))
+    return {"reference": {"python_chess_plies_per_s": reference}, "games": rows}

@@ -1,0 +1,116 @@
+"""Phase 6: conflict and city assault (AC §24).
+
+Nations' tokens fight where two or more share an area and together exceed its population limit (§24.1).
+They remove tokens one at a time: the smaller force first, then the larger, round after round; equal forces
+remove at the same time; with three or more nations the forces remove in ascending order of size (§24.2).
+Removal stops as soon as one nation is left or the area is within its limit, so nations may coexist
+(§24.3). A holder of Metalworking removes after those without it (§24.4). Areas are settled in name order;
+they do not interact (AC-R13).
+
+A city is attacked by seven or more tokens of another nation, six for an attacker with Engineering,
+eight against a defender with Engineering (§24.51). The city is replaced by six of the owner's tokens
+(five or seven in those Engineering cases) and the conflict is fought as above (§24.52). If the attacker
+is left alone in the area it pillages: up to three tokens from its stock to its treasury, and one trade
+card drawn at random from the loser's hand (§24.53). Fewer tokens than needed do not attack; they leave
+the area in phase 8 (AC-R14).
+"""
+
+from __future__ import annotations
+
+from ludoteca.games.advanced_civilization import pieces
+from ludoteca.games.advanced_civilization.machine import RULES, Frame
+from ludoteca.games.advanced_civilization.state import CivState
+
+
+def assault_threshold(state: CivState, attacker: int, defender: int) -> int:
+    """§24.51: 7 tokens; 6 with Engineering; 8 against Engineering; both holding it cancel out."""
+    need = state.rules["assault"]
+    if state.has(attacker, "Engineering") and not state.has(defender, "Engineering"):
+        need -= 1
+    elif state.has(defender, "Engineering") and not state.has(attacker, "Engineering"):
+        need += 1
+    return int(need)
+
+
+def city_defenders(state: CivState, attacker: int, defender: int) -> int:
+    """§24.52: the city becomes 6 tokens; 5 against an Engineering attacker, 7 for an Engineering defender [S]."""
+    return int(state.rules["city_defenders"] + assault_threshold(state, attacker, defender) - state.rules["assault"])
+
+
+def resolve(state: CivState, area: str) -> None:
+    """Remove tokens as §24.2-§24.4 require until one nation is left or the area is within its limit."""
+    limit = state.board.areas[area].limit
+    removed = [0] * state.players
+
+    def settled() -> bool:
+        return len(pieces.present(state, area)) <= 1 or pieces.total(state, area) <= limit
+
+    while not settled():
+        forces = pieces.present(state, area)
+        metal = {seat: state.has(seat, "Metalworking") for seat in forces}
+        last = not all(metal.values())  # Metalworking only helps against a force without it
+
+        # Order of this round: smaller forces first, Metalworking holders after non-holders (§24.2, §24.4).
+        keys = {seat: (1 if last and metal[seat] else 0, pieces.count(state, area, seat)) for seat in forces}
+        for group_key in sorted(set(keys.values())):
+            for seat in [s for s in forces if keys[s] == group_key]:
+                pieces.remove(state, area, seat, 1)  # equal forces remove simultaneously
+                removed[seat] += 1
+            if settled():
+                break
+    if any(removed):
+        lost = ", ".join(f"{state.who(s)} loses {n}" for s, n in enumerate(removed) if n)
+        left = ", ".join(f"{state.who(s)} {pieces.count(state, area, s)}" for s in pieces.present(state, area))
+        state.emit("conflict", f"Conflict in {area}: {lost}; left: {left or 'nobody'}.", area=area, removed=removed)
+
+
+def assault(state: CivState, area: str) -> bool:
+    """Attack the city in ``area`` if some nation brought enough tokens; True if it did."""
+    defender = pieces.owner(state, area)
+    assert defender is not None
+    attackers = [
+        seat
+        for seat in pieces.present(state, area)
+        if seat != defender and pieces.count(state, area, seat) >= assault_threshold(state, seat, defender)
+    ]
+    if not attackers:
+        return False
+    # With several attackers the strongest (then the earliest in A.S.T. order) leads the assault (AC-R14).
+    attacker = max(attackers, key=lambda s: (pieces.count(state, area, s), -state.ast_rank(s)))
+    del state.data["cities"][area]
+    placed = pieces.add(state, area, defender, city_defenders(state, attacker, defender))
+    state.emit(
+        "assault",
+        f"{state.who(attacker)} attacks the city of {state.who(defender)} in {area}; it becomes {placed} tokens.",
+        area=area,
+        attacker=attacker,
+        defender=defender,
+    )
+    resolve(state, area)
+    if pieces.present(state, area) == [attacker]:
+        pillage(state, area, attacker, defender)
+    return True
+
+
+def pillage(state: CivState, area: str, attacker: int, defender: int) -> None:
+    """§24.53: up to three stock tokens into the attacker's treasury, and a random trade card of the loser's."""
+    gained = pieces.to_treasury(state, attacker, state.rules["pillage"])
+    hand = state.data["players"][defender]["hand"]
+    text = f"{state.who(attacker)} pillages {area} for {gained} treasury"
+    if hand:
+        card = hand.pop(state.rng.pick(list(range(len(hand)))))
+        state.data["players"][attacker]["hand"].append(card)
+        state.emit(
+            "steal", f"{state.who(attacker)} takes {card} from {state.who(defender)}.", seats=[attacker, defender]
+        )
+        text += " and a trade card"
+    state.emit("pillage", text + ".", area=area, attacker=attacker, gained=gained)
+
+
+@RULES.auto("conflict")
+def conflict(state: CivState, frame: Frame) -> None:
+    for area in sorted(set(state.data["tokens"]) | set(state.data["cities"])):
+        if area in state.data["cities"]:
+            assault(state, area)  # tokens too few to attack do not fight over a city area (AC-R14)
+        elif len(pieces.present(state, area)) > 1:
+            resolve(state, area)

@@ -1,0 +1,359 @@
+"""The map, nations, pieces and advances of Advanced Civilization, loaded from ``data/`` and validated.
+
+The map is data so that a typo (an unknown neighbour, a one-way border, an island cut off, a wrong area
+count) is an error when the game loads, not a wrong game. Tests pass their own tiny maps in the same
+format (``build_board``), checked by the same validator, so every rule can be shown on a few areas.
+
+Three kinds of link join areas (docs/rulings.md AC-R2):
+
+* ``links`` of a land area to a land area are land borders: tokens walk across them (§23.1);
+* ``links`` between a land area and a water area are coasts; water areas link to each other too;
+* ``crossings`` join two land areas whose shared border is water (islands, straits): ships only.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data"
+MAPS = {"main": ("main",), "main+western": ("main", "western")}
+KINDS = ("land", "sea", "open-sea")
+SITES = ("none", "black", "white")
+
+
+class ContentError(ValueError):
+    """The map, nation or advance data is malformed (names the file or area and the problem)."""
+
+
+@dataclass(frozen=True)
+class Area:
+    """One area as printed: population limit, city site (black, or white on a flood plain), markings."""
+
+    name: str
+    board: str
+    kind: str
+    limit: int
+    city_site: str
+    flood_plain: bool
+    volcano: bool
+    region: str
+    pos: tuple[int, int]
+
+    @property
+    def land(self) -> bool:
+        return self.kind == "land"
+
+
+@dataclass(frozen=True)
+class Board:
+    """The areas in play and their links, with the derived graphs the rules walk."""
+
+    name: str
+    areas: dict[str, Area]
+    borders: dict[str, tuple[str, ...]]  # land area -> land areas across a land border (§23.1)
+    ship_links: dict[str, tuple[str, ...]]  # node -> nodes a ship may step to (§22.4; AC-R2)
+    coastal: frozenset[str]  # land areas touching water: ships are built and end their move here
+    land: tuple[str, ...]  # land areas, sorted by name
+
+    def water(self, name: str) -> bool:
+        return not self.areas[name].land
+
+
+@dataclass(frozen=True)
+class Nation:
+    name: str
+    ast: int  # A.S.T. order: lower moves first where the rules say "in A.S.T. order"
+    start: tuple[str, ...]
+    finish: int
+    epochs: tuple[int, ...]
+    late_iron: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Advance:
+    name: str
+    cost: int
+    groups: tuple[str, ...]
+    prerequisites: tuple[str, ...]
+    credit_groups: dict[str, int]
+    credit_cards: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The numbers of the rulebook, as data (``data/nations.toml`` [rules] and [pieces])."""
+
+    tokens: int
+    cities: int
+    ships: int
+    values: dict[str, Any]
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+
+def _read(name: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads((DATA / name).read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"{name}: {error}") from None
+
+
+def _area(name: str, raw: Mapping[str, Any], strict: bool) -> Area:
+    """One area record; ``strict`` (the shipped map) requires every field, tests may omit the defaults."""
+    where = f"area {name!r}"
+    required = ("board", "kind", "pos", "links") if strict else ("kind",)
+    for key in required:
+        if key not in raw:
+            raise ContentError(f"{where} has no {key!r}")
+    kind = raw["kind"]
+    if kind not in KINDS:
+        raise ContentError(f"{where}: kind {kind!r} is not one of {KINDS}")
+    land = kind == "land"
+    if land and strict:
+        for key in ("limit", "city_site", "flood_plain", "volcano", "region"):
+            if key not in raw:
+                raise ContentError(f"{where} has no {key!r}")
+    limit = int(raw.get("limit", 0))
+    site = raw.get("city_site", "none")
+    if land and not 1 <= limit <= 5:
+        raise ContentError(f"{where}: a land area's population limit is 1-5, not {limit}")
+    if not land and (limit or site != "none" or raw.get("flood_plain") or raw.get("volcano")):
+        raise ContentError(f"{where}: a water area has no population limit, city site, flood plain or volcano")
+    if site not in SITES:
+        raise ContentError(f"{where}: city_site {site!r} is not one of {SITES}")
+    if site == "white" and not raw.get("flood_plain", False):
+        raise ContentError(f"{where}: a white (flood-plain) city site must be on a flood plain")
+    pos = raw.get("pos", [0, 0])
+    return Area(
+        name=name,
+        board=str(raw.get("board", "main")),
+        kind=kind,
+        limit=limit,
+        city_site=site,
+        flood_plain=bool(raw.get("flood_plain", False)),
+        volcano=bool(raw.get("volcano", False)),
+        region=str(raw.get("region", "" if not land else "Board")),
+        pos=(int(pos[0]), int(pos[1])),
+    )
+
+
+def build_board(raw: Mapping[str, Any], boards: tuple[str, ...] | None = None, *, strict: bool = False) -> Board:
+    """Validate a map in the ``map.toml`` format and keep the areas of ``boards`` (all if None).
+
+    Checks: known kinds and values, every link and crossing names a known area, links are symmetric,
+    crossings join two land areas, no self-links, and each board (and the whole selection) is connected.
+    Links to areas of a board not in play are dropped, as the printed boards simply end there.
+    """
+    table = raw.get("areas")
+    if not isinstance(table, Mapping) or not table:
+        raise ContentError("the map has no [areas]")
+    every = {name: _area(name, spec, strict) for name, spec in table.items()}
+    for name, spec in table.items():
+        for key in ("links", "crossings"):
+            targets = spec.get(key, [])
+            for other in targets:
+                if other not in every:
+                    raise ContentError(f"area {name!r} {key} unknown area {other!r}")
+                if other == name:
+                    raise ContentError(f"area {name!r} is linked to itself")
+                if name not in table[other].get(key, []):
+                    raise ContentError(f"{key} are not symmetric: {name!r} -> {other!r} but not back")
+                if key == "crossings" and not (every[name].land and every[other].land):
+                    raise ContentError(f"crossing {name!r} - {other!r} must join two land areas")
+            if len(set(targets)) != len(targets):
+                raise ContentError(f"area {name!r} lists a {key[:-1]} twice")
+    chosen = tuple(sorted({a.board for a in every.values()})) if boards is None else boards
+    areas = {name: area for name, area in sorted(every.items()) if area.board in chosen}
+    if not areas:
+        raise ContentError(f"no area is on the board(s) {chosen}")
+
+    def neighbours(name: str, key: str) -> list[str]:
+        return [other for other in table[name].get(key, []) if other in areas]
+
+    for board in chosen:
+        _check_connected({n for n, a in areas.items() if a.board == board}, neighbours, f"board {board!r}")
+    _check_connected(set(areas), neighbours, "the map")
+
+    water_of = {n: {o for o in neighbours(n, "links") if not areas[o].land} for n in areas}
+    crossing = {n: neighbours(n, "crossings") for n in areas}
+    coastal = frozenset(n for n, a in areas.items() if a.land and (water_of[n] or crossing[n]))
+    borders = {n: tuple(o for o in neighbours(n, "links") if areas[o].land) for n, a in areas.items() if a.land}
+    ship: dict[str, tuple[str, ...]] = {}
+    for name, area in areas.items():
+        if area.land and name not in coastal:
+            continue
+        steps = set(crossing[name])
+        for other in neighbours(name, "links"):
+            if other not in coastal and areas[other].land:
+                continue
+            # A coastal step between two land areas follows the shore of a water body they share (AC-R2).
+            if area.land and areas[other].land and not water_of[name] & water_of[other]:
+                continue
+            steps.add(other)
+        ship[name] = tuple(sorted(steps))
+    return Board(
+        name="+".join(chosen),
+        areas=areas,
+        borders=borders,
+        ship_links=ship,
+        coastal=coastal,
+        land=tuple(n for n, a in areas.items() if a.land),
+    )
+
+
+def _check_connected(names: set[str], neighbours: Any, what: str) -> None:
+    if not names:
+        return
+    start = min(names)
+    seen, todo = {start}, [start]
+    while todo:
+        here = todo.pop()
+        for other in neighbours(here, "links") + neighbours(here, "crossings"):
+            if other in names and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    if seen != names:
+        cut = sorted(names - seen)
+        raise ContentError(f"{what} is not connected: {cut[:5]} cannot be reached from {start!r}")
+
+
+def check_counts(raw: Mapping[str, Any], board: Board) -> None:
+    """The shipped map declares its land, sea and capacity totals per board; recount them."""
+    for name, declared in raw.get("boards", {}).items():
+        on = [a for a in board.areas.values() if a.board == name]
+        found = {
+            "land": sum(a.land for a in on),
+            "sea": sum(not a.land for a in on),
+            "capacity": sum(a.limit for a in on),
+        }
+        for key, value in declared.items():
+            if found.get(key) != value:
+                raise ContentError(f"board {name!r} declares {key} = {value} but the map has {found.get(key)}")
+
+
+def read_map(path: Path) -> Board:
+    """Load and fully validate a map file (the shipped one, or a copy under test): both boards, counted."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"{path.name}: {error}") from None
+    board = build_board(raw, strict=True)
+    check_counts(raw, board)
+    return board
+
+
+@cache
+def map_data() -> dict[str, Any]:
+    return _read("map.toml")
+
+
+@cache
+def standard_board(option: str) -> Board:
+    """The board for the ``map`` option (``"main"`` or ``"main+western"``), validated and counted."""
+    if option not in MAPS:
+        raise ContentError(f"no map {option!r}; choose one of {sorted(MAPS)}")
+    raw = map_data()
+    check_counts(raw, build_board(raw, ("main", "western"), strict=True))
+    return build_board(raw, MAPS[option], strict=True)
+
+
+@cache
+def _custom_board(text: str) -> Board:
+    return build_board(json.loads(text))
+
+
+def custom_board(raw: Mapping[str, Any]) -> Board:
+    """A scenario's own map (tests): validated once, then cached by its content."""
+    return _custom_board(json.dumps(raw, sort_keys=True))
+
+
+def load_nations(raw: Mapping[str, Any], board_names: set[str]) -> dict[str, Nation]:
+    """Nations with their A.S.T. slot, start areas (checked against the map) and track."""
+    nations: dict[str, Nation] = {}
+    for name, spec in raw.get("nations", {}).items():
+        for area in spec.get("start", []):
+            if area not in board_names:
+                raise ContentError(f"nation {name!r} starts in unknown area {area!r}")
+        track = spec["track"]
+        epochs = tuple(int(e) for e in track["epochs"])
+        if len(epochs) != 5 or list(epochs) != sorted(set(epochs)) or epochs[-1] >= track["finish"]:
+            raise ContentError(f"nation {name!r}: five rising epoch starts before the finish are needed")
+        nations[name] = Nation(
+            name, int(spec["ast"]), tuple(spec["start"]), int(track["finish"]), epochs, tuple(track["late_iron"])
+        )
+    slots: dict[int, list[Nation]] = {}
+    for nation in nations.values():
+        slots.setdefault(nation.ast, []).append(nation)
+    if sorted(slots) != list(range(1, len(slots) + 1)):
+        raise ContentError(f"A.S.T. slots must be 1..{len(slots)}, not {sorted(slots)}")
+    for slot, sharing in slots.items():
+        if len(sharing) > 2:
+            raise ContentError(f"A.S.T. slot {slot} is shared by more than two nations")
+    return nations
+
+
+def load_advances(raw: Mapping[str, Any]) -> dict[str, Advance]:
+    groups = set(raw.get("groups", []))
+    advances: dict[str, Advance] = {}
+    for name, spec in raw.get("advances", {}).items():
+        unknown = set(spec["groups"]) - groups | set(spec["credit_groups"]) - groups
+        if unknown:
+            raise ContentError(f"advance {name!r} names unknown group(s) {sorted(unknown)}")
+        advances[name] = Advance(
+            name,
+            int(spec["cost"]),
+            tuple(spec["groups"]),
+            tuple(spec["prerequisites"]),
+            dict(spec["credit_groups"]),
+            dict(spec["credit_cards"]),
+        )
+    for advance in advances.values():
+        for other in (*advance.prerequisites, *advance.credit_cards):
+            if other not in advances:
+                raise ContentError(f"advance {advance.name!r} names unknown advance {other!r}")
+    return advances
+
+
+@cache
+def nations() -> dict[str, Nation]:
+    raw = map_data()
+    return load_nations(_read("nations.toml"), set(raw["areas"]))
+
+
+@cache
+def advances() -> dict[str, Advance]:
+    found = load_advances(_read("advances.toml"))
+    if len(found) != 24:
+        raise ContentError(f"advances.toml has {len(found)} advances, not 24")
+    return found
+
+
+@cache
+def rules() -> Rules:
+    raw = _read("nations.toml")
+    pieces = raw["pieces"]
+    return Rules(int(pieces["tokens"]), int(pieces["cities"]), int(pieces["ships"]), dict(raw["rules"]))
+
+
+__all__ = [
+    "MAPS",
+    "Advance",
+    "Area",
+    "Board",
+    "ContentError",
+    "Nation",
+    "Rules",
+    "advances",
+    "build_board",
+    "custom_board",
+    "nations",
+    "rules",
+    "standard_board",
+]

@@ -1,0 +1,300 @@
+"""Advanced Civilization: set-up, scenarios, what each seat sees, the text display and the result.
+
+All game data lives in ``state.data`` as plain values: the nation and per-player counters (stock,
+treasury, advances held, A.S.T. space, trade-card hand, kept for part 2), the board (``tokens``,
+``cities``, ``ships``), the census and the rules stack. Everything is public in part 1 except the
+generator: hands are shown only to their owner, ready for part 2's trade cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core import Action, BadOptions, Game, OptionSpec, State
+from ludoteca.games.advanced_civilization import content
+from ludoteca.games.advanced_civilization.content import Board, ContentError, Nation
+from ludoteca.games.advanced_civilization.machine import RULES
+
+_SCENARIO_KEYS = {"map", "nations", "tokens", "cities", "new_cities", "ships", "players", "phases", "turn", "census"}
+_PLAYER_KEYS = {"stock", "treasury", "advances", "ast", "hand"}
+
+
+class CivState(State):
+    """One game of Advanced Civilization."""
+
+    # ------------------------------------------------------------------ lookups the chapters share
+    @property
+    def board(self) -> Board:
+        # The whole chosen map is in play at every player count (AC-R19).
+        custom = (self.scenario or {}).get("map")
+        if custom is not None:
+            return content.custom_board(custom)
+        return content.standard_board(self.game.options["map"])
+
+    @property
+    def rules(self) -> content.Rules:
+        return content.rules()
+
+    @property
+    def all_nations(self) -> dict[str, Nation]:
+        return content.nations()
+
+    def nation_data(self, name: str) -> Nation:
+        return content.nations()[name]
+
+    def who(self, seat: int) -> str:
+        nation = self.data["nations"][seat]
+        return f"{nation} (seat {seat})" if nation else f"seat {seat}"
+
+    def has(self, seat: int, advance: str) -> bool:
+        """Whether ``seat`` holds the civilization advance ``advance`` (§31)."""
+        return advance in self.data["players"][seat]["advances"]
+
+    def ast_rank(self, seat: int) -> int:
+        """Position in the A.S.T. order (§14): the nation's slot, seats breaking a tie of unchosen nations."""
+        nation = self.data["nations"][seat]
+        return (self.nation_data(nation).ast if nation else 99) * 100 + seat
+
+    def ast_order(self) -> list[int]:
+        return sorted(range(self.players), key=self.ast_rank)
+
+    def stack_has(self, step: str) -> bool:
+        return any(frame["step"] == step for frame in self.data["stack"])
+
+    def end(self, reason: str) -> None:
+        self.data["over"] = True
+        self.data["end_reason"] = reason
+        self.data["stack"].clear()
+        self.emit("end", f"The game ends: {reason}.")
+
+    # ------------------------------------------------------------------ set-up
+    def _setup(self) -> None:
+        from ludoteca.games.advanced_civilization import turn
+
+        n = self.players
+        pieces = self.rules
+        self.data = {
+            "turn": 0,
+            "nations": [None] * n,
+            "players": [
+                {"stock": pieces.tokens, "treasury": 0, "advances": [], "ast": 0, "hand": []} for _ in range(n)
+            ],
+            "tokens": {},
+            "cities": {},
+            "ships": {},
+            "census": [],
+            "moved": {},
+            "sailed": {},
+            "revolts": [],
+            "over": False,
+            "end_reason": "",
+            "stack": [],
+        }
+        scenario = self.scenario or {}
+        try:
+            self.board  # noqa: B018  (validate a scenario's own map now, with a clear error)
+        except ContentError as error:
+            raise BadOptions(f"bad Advanced Civilization map: {error}") from None
+        if not scenario or set(scenario) <= {"map"}:
+            RULES.push(self, "choose_nation", seat=0)
+        else:
+            self._apply_scenario(scenario)
+            phases = tuple(scenario.get("phases", turn.PHASES))
+            unknown = [p for p in phases if p not in turn.PHASES]
+            if unknown:
+                raise BadOptions(f"unknown phase {unknown[0]!r}; phases are {', '.join(turn.PHASES)}")
+            turn.schedule_turn(self, phases, finish="phases" not in scenario)
+        RULES.advance(self)
+
+    def _apply_scenario(self, scenario: dict[str, Any]) -> None:
+        """A fixed position (tests, rulings): nations, pieces, players, turn, and which phases to play."""
+        unknown = sorted(set(scenario) - _SCENARIO_KEYS)
+        if unknown:
+            raise BadOptions(f"an Advanced Civilization scenario has no key {unknown[0]!r}")
+        data, board, n = self.data, self.board, self.players
+        try:
+            nations = list(scenario.get("nations", []))
+            if len(nations) != n or any(name not in self.all_nations for name in nations):
+                raise ValueError(f"'nations' must name {n} nations of {sorted(self.all_nations)}")
+            data["nations"] = nations
+            data["turn"] = int(scenario.get("turn", 1))
+            for key in ("tokens", "ships"):
+                for area, counts in scenario.get(key, {}).items():
+                    if area not in board.areas or (key == "tokens" and not board.areas[area].land):
+                        raise ValueError(f"{key} in unknown or water area {area!r}")
+                    if len(counts) != n or any(int(c) < 0 for c in counts):
+                        raise ValueError(f"{key} in {area!r} needs {n} counts")
+                    if any(counts):
+                        data[key][area] = [int(c) for c in counts]
+            new = set(scenario.get("new_cities", []))
+            for area, seat in scenario.get("cities", {}).items():
+                if area not in board.areas or not board.areas[area].land or not 0 <= int(seat) < n:
+                    raise ValueError(f"bad city {area!r}: {seat!r}")
+                data["cities"][area] = {"owner": int(seat), "built": data["turn"] if area in new else 0}
+            players = list(scenario.get("players", []))
+            for seat in range(n):
+                given = players[seat] if seat < len(players) else {}
+                bad = set(given) - _PLAYER_KEYS
+                if bad:
+                    raise ValueError(f"player key {sorted(bad)[0]!r}")
+                player = data["players"][seat]
+                player["treasury"] = int(given.get("treasury", 0))
+                player["advances"] = sorted(given.get("advances", []))
+                player["ast"] = int(given.get("ast", 0))
+                player["hand"] = list(given.get("hand", []))
+                on_board = sum(row[seat] for row in data["tokens"].values())
+                player["stock"] = int(given.get("stock", self.rules.tokens - on_board - player["treasury"]))
+                if player["stock"] < 0 or any(a not in content.advances() for a in player["advances"]):
+                    raise ValueError(f"seat {seat}: too many tokens, or an unknown advance")
+                cities = sum(1 for c in data["cities"].values() if c["owner"] == seat)
+                ships = sum(row[seat] for row in data["ships"].values())
+                if cities > self.rules.cities or ships > self.rules.ships:
+                    raise ValueError(f"seat {seat} has more cities or ships than the box holds")
+            data["census"] = [int(s) for s in scenario.get("census", [])]
+        except (KeyError, ValueError, TypeError, AttributeError) as error:
+            raise BadOptions(f"bad Advanced Civilization scenario: {error}") from None
+
+    # ------------------------------------------------------------------ the contract
+    def _to_act(self) -> list[int]:
+        return RULES.to_act(self)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        frame = RULES.pending(self)
+        assert frame is not None
+        return RULES.options_of(self, frame)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        RULES.resolve(self, action)
+
+    def _is_over(self) -> bool:
+        return bool(self.data["over"])
+
+    def scores(self) -> list[int]:
+        """§35's count, restricted to what part 1 has (AC-R17): A.S.T. ×100, cities ×50, treasury, advances."""
+        data, costs = self.data, content.advances()
+        result = []
+        for seat, player in enumerate(data["players"]):
+            cities = sum(1 for c in data["cities"].values() if c["owner"] == seat)
+            held = sum(costs[a].cost for a in player["advances"])
+            result.append(100 * player["ast"] + 50 * cities + player["treasury"] + held)
+        return result
+
+    def _result(self) -> dict[str, Any]:
+        """Highest score wins; ties go to the furthest on the A.S.T., then the most tokens on the board (AC-R17)."""
+        scores = self.scores()
+        on_board = [sum(row[s] for row in self.data["tokens"].values()) for s in range(self.players)]
+        key = {s: (scores[s], self.data["players"][s]["ast"], on_board[s]) for s in range(self.players)}
+        ranking: list[list[int]] = []
+        for k in sorted(set(key.values()), reverse=True):
+            ranking.append([s for s in range(self.players) if key[s] == k])
+        return {
+            "scores": scores,
+            "ranking": ranking,
+            "winners": ranking[0],
+            "end": self.data["end_reason"],
+            "turns": self.data["turn"],
+        }
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        data = self.data
+        frame = RULES.pending(self)
+        players = []
+        for other, player in enumerate(data["players"]):
+            shown = {k: v for k, v in player.items() if k != "hand"}
+            shown["advances"] = list(player["advances"])
+            shown["hand"] = list(player["hand"]) if other == seat else len(player["hand"])
+            shown["cities"] = sum(1 for c in data["cities"].values() if c["owner"] == other)
+            shown["ships"] = sum(row[other] for row in data["ships"].values())
+            players.append(shown)
+        return {
+            "map": self.board.name,
+            "turn": data["turn"],
+            "nations": list(data["nations"]),
+            "players": players,
+            "tokens": {area: list(row) for area, row in data["tokens"].items()},
+            "cities": {area: dict(city) for area, city in data["cities"].items()},
+            "ships": {area: list(row) for area, row in data["ships"].items()},
+            "census": list(data["census"]),
+            "moved": {area: list(row) for area, row in data["moved"].items()},
+            "decision": None if frame is None else {"seat": frame["seat"], "step": frame["step"]},
+            "over": data["over"],
+        }
+
+    def render(self, seat: int | None) -> str:
+        """Occupied areas by region with their units, each nation's public figures, and who decides now."""
+        data, board = self.data, self.board
+        occupied = sorted(set(data["tokens"]) | set(data["cities"]) | set(data["ships"]))
+        by_region: dict[str, list[str]] = {}
+        for area in occupied:
+            spec = board.areas[area]
+            by_region.setdefault(f"{spec.board} board, {spec.region or 'sea'}", []).append(area)
+        lines = [f"Turn {data['turn']} on the {board.name} map."]
+        for region in sorted(by_region):
+            lines.append(f"[{region}]")
+            for area in by_region[region]:
+                spec = board.areas[area]
+                parts = []
+                city = data["cities"].get(area)
+                if city is not None:
+                    parts.append(f"city of {self._short(city['owner'])}")
+                for other, n in enumerate(data["tokens"].get(area, [])):
+                    if n:
+                        parts.append(f"{self._short(other)} {n}")
+                for other, n in enumerate(data["ships"].get(area, [])):
+                    if n:
+                        parts.append(f"{self._short(other)} ship{'s' if n > 1 else ''} {n}")
+                marks = (f"limit {spec.limit}" if spec.land else spec.kind) + (
+                    ", city site" if spec.city_site != "none" else ""
+                )
+                lines.append(f"  {area} ({marks}): " + "; ".join(parts))
+        view = self.view(seat)
+        for other, player in enumerate(view["players"]):
+            mine = other == seat
+            line = (
+                f"{self.who(other)}{' (you)' if mine else ''}: A.S.T. {player['ast']}, cities {player['cities']},"
+                f" ships {player['ships']}, treasury {player['treasury']}, stock {player['stock']},"
+                f" advances {', '.join(player['advances']) or 'none'}"
+            )
+            lines.append(line)
+        if seat is not None:
+            me = data["players"][seat]
+            lines.append(f"Your treasury: {me['treasury']}; your stock: {me['stock']} tokens.")
+        frame = RULES.pending(self)
+        if frame is not None:
+            what = frame["step"].replace("_", " ")
+            lines.append(f"{self.who(frame['seat'])} decides now: {what}.")
+        elif data["over"]:
+            lines.append(f"The game is over: {data['end_reason']}.")
+        return "\n".join(lines)
+
+    def _short(self, seat: int) -> str:
+        return self.data["nations"][seat] or f"seat {seat}"
+
+
+class AdvancedCivilizationGame(Game):
+    """Avalon Hill's Advanced Civilization for 2-8 players; part 1 plays the board half of each turn."""
+
+    id = "advanced-civilization"
+    title = "Advanced Civilization"
+    version = "1"
+    min_players = 2
+    max_players = 8
+    default_players = 4
+    option_specs = (
+        OptionSpec("map", "main", choices=("main", "main+western"), help="the main board, or with the Western map"),
+        # 10 turns: the agreed time limit of §34.1B for a short game, and a cap that ends random games (AC-R18).
+        OptionSpec("turn_limit", 10, kind=int, allow_none=True, help="end after this many turns (none: A.S.T. only)"),
+        OptionSpec("calamities", "standard", choices=("standard", "additional"), help="additional: part 3's variant"),
+    )
+
+    def __init__(self, players: int | None = None, options: dict[str, Any] | None = None) -> None:
+        super().__init__(players, options)
+        limit = self.options["turn_limit"]
+        if limit is not None and limit < 1:
+            raise BadOptions(f"turn_limit must be at least 1, not {limit}")
+
+    def _make_state(self) -> State:
+        return CivState()
+
+
+__all__ = ["AdvancedCivilizationGame", "CivState"]

@@ -1,0 +1,228 @@
+"""Phase 3 – Action Rounds: playing a card, the out-of-turn event, the 2-player Rasheedi event, spending OP.
+
+AS: Phase 3 — in turn order each player plays one card: to the Tribal Conference (once per Era), as its
+event (own Faction's or Neutral cards, era-eligible only), for OP (any card), or — 2 Players — to the
+discard pile to execute a face-up Rasheedi event. All effects and combats end before the next card.
+Rounds continue until every hand is empty.
+
+AS: Out of turn event — an opponent's card played for OP lets that opponent execute its era-eligible
+event; the active player chooses whether it comes before or after its own OP action; each side's part
+ends with its own combats.
+
+AS: Spend OP — as a bloc for recruitment, movement (OP + 1 pieces) or attacking Empire pieces.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.core import Action
+from ludoteca.games.arabian_struggle import board, combat, events
+from ludoteca.games.arabian_struggle.conference import conference_target
+from ludoteca.games.arabian_struggle.machine import Frame, auto, decision, push, push_sequence
+
+if TYPE_CHECKING:
+    from ludoteca.games.arabian_struggle.state import ArabianStruggleState
+
+
+@auto("round")
+def action_round(state: ArabianStruggleState, frame: Frame) -> None:
+    data = state.data
+    if not any(data["hands"][f] for f in data["players"]):
+        state.emit("rounds_over", "Every hand is empty: the Action Rounds of this Era are over.")
+        return
+    data["round"] += 1
+    state.emit("round", f"Action Round {data['round']}.", round=data["round"])
+    push_sequence(state, [{"step": "turn", "faction": f} for f in data["turn_order"]] + [{"step": "round"}])
+
+
+@auto("turn")
+def turn(state: ArabianStruggleState, frame: Frame) -> None:
+    faction = frame["faction"]
+    if state.data["hands"][faction]:
+        state.data["active"] = faction
+        push(state, "play_card", seat=board.seat_of(state, faction), faction=faction)
+
+
+def opponent_event(state: ArabianStruggleState, number: int, faction: str) -> str | None:
+    """The opponent who may execute this card's event when ``faction`` plays it for OP, if any."""
+    owner = board.card(number).faction
+    if owner != faction and board.is_player(state, owner) and board.era_eligible(state, number):
+        return owner
+    return None
+
+
+def play_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
+    data = state.data
+    faction = frame["faction"]
+    # 2 Players: only era-eligible Rasheedi events (docs/rulings.md AS-R25).
+    display = [n for n in data["rasheedi_display"] if board.era_eligible(state, n)]
+    actions = []
+    for number in data["hands"][faction]:
+        card = board.card(number)
+        label = card.label
+        if faction not in data["tc_attempted"]:
+            target = conference_target(state, number, faction)
+            actions.append(Action(f"{label}: Tribal Conference attempt (target {target})", payload=("tc", number)))
+        if card.faction in (faction, "Neutral") and board.era_eligible(state, number):
+            actions.append(Action(f"{label}: event", payload=("event", number)))
+        op = board.effective_op(state, number, faction)
+        who = opponent_event(state, number, faction)
+        extra = f", {who} may execute the event" if who else ""
+        actions.append(Action(f"{label}: {op} OP{extra}", payload=("op", number)))
+        for shown in display:  # 2 Players: discard any card to execute a face-up Rasheedi event
+            actions.append(
+                Action(
+                    f"{label}: discard for the Rasheedi event {board.card(shown).label}",
+                    payload=("rasheedi", number, shown),
+                )
+            )
+    return actions
+
+
+@decision("play_card", play_options)
+def play_card(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
+    data = state.data
+    faction, seat = frame["faction"], frame["seat"]
+    mode, number = action.payload[0], action.payload[1]
+    data["hands"][faction].remove(number)
+    data["turn"] = {"faction": faction, "card": number, "pile": "discard"}
+    data["attacks"] = []
+    card = board.card(number)
+    if mode == "tc":  # the event never triggers, even an opponent's (docs/rulings.md AS-R28)
+        data["turn"]["pile"] = "tc"
+        data["tc_attempted"].append(faction)
+        push_sequence(state, [{"step": "conference_attempt", "faction": faction, "seat": seat, "card": number}, _END])
+    elif mode == "event":
+        state.emit("play", f"{faction} plays {card.label} for its event: {card.text}", faction=faction, card=number)
+        data["turn"]["pile"] = "removed"
+        push(state, "turn_end")
+        push(state, "combats", attacker=faction, seat=seat)
+        events.schedule_event(state, number, faction, seat)
+    elif mode == "op":
+        op = board.effective_op(state, number, faction)
+        state.emit("play", f"{faction} plays {card.label} for {op} OP.", faction=faction, card=number, op=op)
+        opponent = opponent_event(state, number, faction)
+        if opponent is None:
+            push_sequence(state, [*_op_part(faction, seat, op), _END])
+        else:
+            push(state, "event_order", seat=seat, faction=faction, opponent=opponent, card=number, op=op)
+    else:  # the 2-player Rasheedi event
+        shown = action.payload[2]
+        rasheedi = board.card(shown)
+        data["rasheedi_display"].remove(shown)
+        data["removed"].append(shown)
+        state.emit(
+            "play",
+            f"{faction} discards {card.label} to execute the Rasheedi event {rasheedi.label}: {rasheedi.text}",
+            faction=faction,
+            card=number,
+            rasheedi=shown,
+        )
+        # "You act as if you are Rasheedi until the event, including any combats or retreats, is concluded."
+        push(state, "turn_end")
+        push(state, "combats", attacker="Rasheedi", seat=seat)
+        events.schedule_event(state, shown, "Rasheedi", seat)
+
+
+_END: dict[str, Any] = {"step": "turn_end"}
+
+
+def _op_part(faction: str, seat: int, op: int) -> list[dict[str, Any]]:
+    return [
+        {"step": "op_part", "faction": faction, "seat": seat, "op": op},
+        {"step": "combats", "attacker": faction, "seat": seat},
+    ]
+
+
+def _event_part(state: ArabianStruggleState, opponent: str, number: int) -> list[dict[str, Any]]:
+    seat = board.seat_of(state, opponent)
+    return [
+        {"step": "event_offer", "faction": opponent, "seat": seat, "card": number},
+        {"step": "combats", "attacker": opponent, "seat": seat},
+    ]
+
+
+def order_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
+    label = board.card(frame["card"]).label
+    return [
+        Action(f"spend the OP first, then {frame['opponent']} may execute {label}", payload="op_first"),
+        Action(f"let {frame['opponent']} decide on {label} first", payload="event_first"),
+    ]
+
+
+@decision("event_order", order_options)
+def event_order(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
+    """AS: Out of turn event — "as the active player you choose when the opponent's Event may occur"."""
+    mine = _op_part(frame["faction"], frame["seat"], frame["op"])
+    theirs = _event_part(state, frame["opponent"], frame["card"])
+    parts = mine + theirs if action.payload == "op_first" else theirs + mine
+    push_sequence(state, [*parts, _END])
+
+
+def offer_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
+    label = board.card(frame["card"]).label
+    return [Action(f"execute the event {label}", payload=True), Action(f"decline the event {label}", payload=False)]
+
+
+@decision("event_offer", offer_options)
+def event_offer(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
+    card = board.card(frame["card"])
+    if not action.payload:
+        state.emit("event_declined", f"{frame['faction']} declines the event {card.label}.")
+        return
+    state.emit("out_of_turn", f"{frame['faction']} executes {card.label} out of turn: {card.text}")
+    state.data["turn"]["pile"] = "removed"  # "Cards used for Events are removed from the game."
+    events.schedule_event(state, frame["card"], frame["faction"], frame["seat"])
+
+
+@auto("op_part")
+def op_part(state: ArabianStruggleState, frame: Frame) -> None:
+    """The start of a Faction's OP action: recruitment counts the pieces present now (docs/rulings.md AS-R6)."""
+    push(
+        state,
+        "op_use",
+        seat=frame["seat"],
+        faction=frame["faction"],
+        op=frame["op"],
+        start_areas=board.areas_of(state, frame["faction"]),
+    )
+
+
+def use_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
+    faction, op = frame["faction"], frame["op"]
+    actions = []
+    if op >= 1 and board.stock(state, faction) > 0:
+        actions.append(Action(f"recruit up to {op} pieces", payload="recruit"))
+    if op >= 1 and board.on_map(state, faction) > 0:  # "A card adjusted to 0 OP cannot be used for movement."
+        actions.append(Action(f"move up to {op + 1} pieces", payload="move"))
+    if op >= 1 and combat.empire_targets(state, faction):
+        actions.append(Action(f"attack Empire pieces in up to {op} areas", payload="attack"))
+    if not actions:  # docs/rulings.md AS-R27
+        actions.append(Action("spend no OP", payload=None))
+    return actions
+
+
+@decision("op_use", use_options)
+def op_use(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
+    faction, seat, op = frame["faction"], frame["seat"], frame["op"]
+    if action.payload == "recruit":
+        push(state, "recruit", seat=seat, faction=faction, left=op, start_areas=frame["start_areas"], placed_in=None)
+    elif action.payload == "move":
+        push(state, "move_piece", seat=seat, faction=faction, left=op + 1, moved={})
+    elif action.payload == "attack":
+        push(state, "attack_select", seat=seat, faction=faction, left=op)
+
+
+@auto("turn_end")
+def turn_end(state: ArabianStruggleState, frame: Frame) -> None:
+    data = state.data
+    played = data["turn"]
+    if played is not None:
+        number, pile = played["card"], played["pile"]
+        in_play = any(entry["card"] == number for entry in data["lasting"])
+        if not in_play:
+            {"discard": data["discard"], "removed": data["removed"], "tc": data["tc_cards"]}[pile].append(number)
+    data["turn"] = None  # the card was held in play all turn (docs/rulings.md AS-R9)
+    data["attacks"] = []
+    data["active"] = None

@@ -1,0 +1,223 @@
+"""The board: pieces in areas, stock, control, cards in their piles, and the lasting events in play.
+
+Every rules module reads and changes the map only through these helpers, so the piece limits ("All
+pieces are piece count limited", AS: Components) and the meaning of control (AS: Phase 6) are written
+once. Pieces are counted per area and owner in ``state.data["pieces"]`` (``{area: {owner: n}}``, zero
+counts dropped); Nomads are a list of areas (one Nomad per area, docs/rulings.md AS-R13).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.games.arabian_struggle.content import Card, Content, load_content
+
+if TYPE_CHECKING:
+    from ludoteca.games.arabian_struggle.state import ArabianStruggleState
+
+FACTIONS = ("Hashemite", "Rasheedi", "Saudi")
+EMPIRES = ("Ottoman", "British")
+# AS: Phase 2 / Phase 5 / Phase 7 — "If tied: Saudi always first; Rasheedi always last."
+TIE_ORDER = ("Saudi", "Hashemite", "Rasheedi")
+ERA_KEYS = ("pre-war", "great-war", "post-war")
+ERA_NAMES = ("Pre-War", "Great War", "Post-War")
+
+
+def content() -> Content:
+    return load_content()
+
+
+def card(number: int) -> Card:
+    return load_content().cards[number]
+
+
+def era_key(state: ArabianStruggleState) -> str:
+    return ERA_KEYS[state.data["era"] - 1]
+
+
+def era_eligible(state: ArabianStruggleState, number: int) -> bool:
+    """AS: Execute Event — some events are playable only in the eras printed on the card."""
+    return era_key(state) in card(number).eras
+
+
+# --------------------------------------------------------------------------- seats and factions
+
+
+def seat_of(state: ArabianStruggleState, faction: str) -> int | None:
+    """The seat playing ``faction``; None for the non-player Rasheedi of the 2-player game."""
+    players: list[str] = state.data["players"]
+    return players.index(faction) if faction in players else None
+
+
+def is_player(state: ArabianStruggleState, faction: str) -> bool:
+    return faction in state.data["players"]
+
+
+def opponents(faction: str) -> list[str]:
+    """Opposing Factions: the other two, including the non-player Rasheedi of a 2-player game."""
+    return [other for other in FACTIONS if other != faction]
+
+
+# --------------------------------------------------------------------------- pieces
+
+
+def count(state: ArabianStruggleState, area: str, owner: str) -> int:
+    if owner == "Nomad":
+        return 1 if area in state.data["nomads"] else 0
+    return int(state.data["pieces"].get(area, {}).get(owner, 0))
+
+
+def occupants(state: ArabianStruggleState, area: str) -> dict[str, int]:
+    return dict(state.data["pieces"].get(area, {}))
+
+
+def add(state: ArabianStruggleState, area: str, owner: str, n: int = 1) -> None:
+    if owner == "Nomad":
+        for _ in range(n):
+            state.data["nomads"].append(area)
+        return
+    cell = state.data["pieces"].setdefault(area, {})
+    cell[owner] = cell.get(owner, 0) + n
+
+
+def take(state: ArabianStruggleState, area: str, owner: str, n: int = 1) -> int:
+    """Remove up to ``n`` pieces of ``owner`` from ``area`` (back to stock); returns how many went."""
+    if owner == "Nomad":
+        if area in state.data["nomads"] and n > 0:
+            state.data["nomads"].remove(area)
+            return 1
+        return 0
+    cell = state.data["pieces"].get(area, {})
+    gone = min(n, cell.get(owner, 0))
+    if gone:
+        cell[owner] -= gone
+        if not cell[owner]:
+            del cell[owner]
+        if not cell:
+            del state.data["pieces"][area]
+    return int(gone)
+
+
+def on_map(state: ArabianStruggleState, owner: str) -> int:
+    if owner == "Nomad":
+        return len(state.data["nomads"])
+    return sum(cell.get(owner, 0) for cell in state.data["pieces"].values())
+
+
+def stock(state: ArabianStruggleState, owner: str) -> int:
+    """Pieces available to place: the limit less those on the map, in the Conference or out of the game."""
+    setup = content().setup
+    if owner in FACTIONS:
+        return int(setup["faction_pieces"]) - on_map(state, owner) - int(state.data["tc"].get(owner, 0))
+    if owner == "Nomad":
+        return int(setup["nomad_pieces"]) - len(state.data["nomads"])
+    return int(setup["empire_pieces"][owner]) - on_map(state, owner) - int(state.data["out_of_game"].get(owner, 0))
+
+
+def areas_of(state: ArabianStruggleState, owner: str) -> list[str]:
+    """Areas holding ``owner``'s pieces, in map order."""
+    return [area for area in content().areas if count(state, area, owner)]
+
+
+def factions_in(state: ArabianStruggleState, area: str) -> list[str]:
+    cell = state.data["pieces"].get(area, {})
+    return [f for f in FACTIONS if cell.get(f)]
+
+
+def empires_in(state: ArabianStruggleState, area: str) -> list[str]:
+    cell = state.data["pieces"].get(area, {})
+    return [e for e in EMPIRES if cell.get(e)]
+
+
+def has_opposing(state: ArabianStruggleState, area: str, faction: str) -> bool:
+    cell = state.data["pieces"].get(area, {})
+    return any(cell.get(other) for other in FACTIONS if other != faction)
+
+
+def controller(state: ArabianStruggleState, area: str) -> str | None:
+    """AS: Phase 6 — an Empire with at least one piece controls the area whatever the Faction pieces;
+    otherwise a Faction with pieces there (and no other Faction) controls it."""
+    empires = empires_in(state, area)
+    if empires:
+        cell = state.data["pieces"][area]
+        return max(empires, key=lambda e: (cell[e], e == "Ottoman"))  # docs/rulings.md AS-R15
+    factions = factions_in(state, area)
+    return factions[0] if len(factions) == 1 else None
+
+
+def is_empty(state: ArabianStruggleState, area: str) -> bool:
+    """No Faction or Empire piece (a Nomad does not occupy an area: docs/rulings.md AS-R8)."""
+    return not state.data["pieces"].get(area)
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def draw(state: ArabianStruggleState, why: str) -> int | None:
+    """Draw the top card; an empty draw pile is rebuilt from the discard pile only.
+
+    AS: Phase 3 — "If the draw pile is empty, shuffle the discard pile to create the new draw pile ...
+    DO NOT shuffle in any Tribal Conference cards." With both piles empty there is no card
+    (docs/rulings.md AS-R19).
+    """
+    data = state.data
+    if not data["deck"]:
+        if not data["discard"]:
+            state.emit("no_card", f"No card is left to draw for {why}; every modifier counts 0.")
+            return None
+        data["deck"] = data["discard"]
+        data["discard"] = []
+        state.rng.shuffle(data["deck"])
+        state.emit("reshuffle", f"The discard pile is shuffled into a new draw pile of {len(data['deck'])} cards.")
+    number: int = data["deck"].pop(0)
+    data["discard"].append(number)
+    return number
+
+
+# --------------------------------------------------------------------------- lasting events
+
+
+def lasting_effects(state: ArabianStruggleState, kind: str) -> list[tuple[str, dict[str, Any]]]:
+    """(owner, effect) for every lasting effect of ``kind`` on the cards in play."""
+    found = []
+    for entry in state.data["lasting"]:
+        for effect in card(entry["card"]).effects:
+            if effect["do"] == kind:
+                found.append((entry["owner"], effect))
+    return found
+
+
+def applies_to(effect: dict[str, Any], owner: str, who: str) -> bool:
+    """Does a lasting effect owned by ``owner`` concern ``who``? ("self" is its owner)."""
+    target = effect["who"]
+    if isinstance(target, list):
+        return who in target
+    return (owner if target == "self" else target) == who
+
+
+def effective_op(state: ArabianStruggleState, number: int, faction: str) -> int:
+    """The card's OP plus lasting OP effects for ``faction``; never below 0 (AS: Spend OP → Movement note)."""
+    value = card(number).op
+    for owner, effect in lasting_effects(state, "op_bonus"):
+        if applies_to(effect, owner, faction):
+            value += int(effect["amount"])
+    return max(0, value)
+
+
+def combat_bonus(state: ArabianStruggleState, side: str, area: str) -> int:
+    """AS: Combat Resolution, step 1 — modifiers from in-effect cards (opposing ones cancel out)."""
+    region = content().areas[area].region
+    total = 0
+    for owner, effect in lasting_effects(state, "combat_bonus"):
+        if not applies_to(effect, owner, side):
+            continue
+        if "areas" in effect and area not in effect["areas"]:
+            continue
+        if "regions" in effect and region not in effect["regions"]:
+            continue
+        total += int(effect["amount"])
+    return total
+
+
+def retreat_override(state: ArabianStruggleState, attacker: str) -> bool:
+    return any(applies_to(effect, owner, attacker) for owner, effect in lasting_effects(state, "retreat_override"))

@@ -1,0 +1,81 @@
+"""Action Round: Spend OP → Movement (and the event moves that follow the same rules).
+
+AS: Spend OP → Movement — up to OP + 1 pieces are activated, each with 3 movement points; a road
+costs 1 per area, anything else 2; a piece must stop on entering an area holding opposing Faction
+pieces (Empire-only areas do not stop it); a card adjusted to 0 OP cannot be used for movement.
+The choice is decomposed into one piece at a time (its area, then its destination) and "stop", so the
+number of legal actions stays small; a piece moves once, by its cheapest legal path.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import TYPE_CHECKING
+
+from ludoteca.core import Action
+from ludoteca.games.arabian_struggle import board
+from ludoteca.games.arabian_struggle.machine import Frame, decision, push
+
+if TYPE_CHECKING:
+    from ludoteca.games.arabian_struggle.state import ArabianStruggleState
+
+
+def reachable(state: ArabianStruggleState, start: str, faction: str) -> dict[str, int]:
+    """Areas a piece of ``faction`` in ``start`` can reach with its movement points, and their cost.
+
+    AS: Spend OP → Movement — "Your pieces must stop when entering an area containing one or more
+    opposing Faction pieces": such an area can be entered but never passed through.
+    """
+    content = board.content()
+    budget = int(content.setup["movement_points"])
+    best = {start: 0}
+    queue = [(0, start)]
+    while queue:
+        spent, area = heapq.heappop(queue)
+        if spent > best.get(area, budget + 1):
+            continue
+        if area != start and board.has_opposing(state, area, faction):
+            continue  # must stop here
+        for other in content.areas[area].adjacent:
+            cost = spent + content.link_cost(area, other)
+            if cost <= budget and cost < best.get(other, budget + 1):
+                best[other] = cost
+                heapq.heappush(queue, (cost, other))
+    del best[start]
+    return best
+
+
+def move_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
+    """First the piece (by its area), then its destination: two small choices instead of one large one."""
+    faction = frame["faction"]
+    actions = [Action("stop moving", payload=None)]
+    if frame["left"] <= 0:
+        return actions
+    moved: dict[str, int] = frame["moved"]
+    for area in board.areas_of(state, faction):
+        if board.count(state, area, faction) - moved.get(area, 0) > 0 and reachable(state, area, faction):
+            actions.append(Action(f"move a {faction} piece from {area}", payload=area))
+    return actions
+
+
+@decision("move_piece", move_options)
+def move_piece(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
+    if action.payload is not None:
+        params = {key: value for key, value in frame.items() if key != "step"}
+        push(state, "move_to", **params, area=action.payload)
+
+
+def target_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
+    reach = reachable(state, frame["area"], frame["faction"])
+    return [Action(f"to {target} ({cost} MP)", payload=target) for target, cost in reach.items()]
+
+
+@decision("move_to", target_options)
+def move_to(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
+    area, target, faction = frame["area"], action.payload, frame["faction"]
+    board.take(state, area, faction)
+    board.add(state, target, faction)
+    moved = dict(frame["moved"])
+    moved[target] = moved.get(target, 0) + 1
+    state.emit("move", f"{faction} moves a piece from {area} to {target}.", faction=faction, area=area, to=target)
+    push(state, "move_piece", seat=frame["seat"], faction=faction, left=frame["left"] - 1, moved=moved)

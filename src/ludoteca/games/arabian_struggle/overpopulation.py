@@ -1,0 +1,40 @@
+"""Phase 4 – Overpopulation.
+
+AS: Phase 4 — each area supports as many pieces as its supply (1, 2 or 3); Nomads need no supply; Empire
+pieces have first claim, one point each; the remaining points support that many pieces of the Faction
+there and all excess pieces are removed. 2 Players: the Rasheedi pieces are checked too (they are a
+Faction on the map, so the same rule covers them). Empire pieces are never removed by this phase
+(docs/rulings.md AS-R14).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.games.arabian_struggle import board
+from ludoteca.games.arabian_struggle.machine import Frame, auto
+
+if TYPE_CHECKING:
+    from ludoteca.games.arabian_struggle.state import ArabianStruggleState
+
+
+@auto("overpopulation")
+def overpopulation(state: ArabianStruggleState, frame: Frame) -> None:
+    content = board.content()
+    for name, area in content.areas.items():
+        empire = sum(board.count(state, name, e) for e in board.EMPIRES)
+        room = max(0, area.supply - empire)
+        factions = board.factions_in(state, name)
+        excess = sum(board.count(state, name, f) for f in factions) - room
+        while excess > 0:
+            # Only one Faction is ever in an area after combat; should two be, the larger loses first.
+            cell = state.data["pieces"][name]
+            victim = max(board.factions_in(state, name), key=lambda f: cell[f])
+            board.take(state, name, victim)
+            excess -= 1
+            state.emit(
+                "overpopulation",
+                f"Overpopulation in {name} (supply {area.supply}, {empire} Empire): a {victim} piece is removed.",
+                area=name,
+                faction=victim,
+            )

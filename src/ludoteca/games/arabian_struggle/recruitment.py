@@ -1,0 +1,57 @@
+"""Action Round: Spend OP → Recruitment.
+
+AS: Spend OP → Recruitment — place up to the card's OP in Faction pieces from stock, in or adjacent to
+areas where the Faction's pieces already exist ("ones at the start of your turn"); with no pieces on the
+map, into any one area of the home region or of the Rub' Al-Khali. One piece at a time, then "stop".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core import Action
+from ludoteca.games.arabian_struggle import board
+from ludoteca.games.arabian_struggle.machine import Frame, decision, repush
+
+if TYPE_CHECKING:
+    from ludoteca.games.arabian_struggle.state import ArabianStruggleState
+
+
+def recruit_areas(state: ArabianStruggleState, faction: str, start_areas: list[str]) -> tuple[list[str], bool]:
+    """Where ``faction`` may recruit, and whether all its pieces must go to one area (no pieces on the map).
+
+    ``start_areas`` are the areas that held its pieces when it began spending OP (docs/rulings.md AS-R6).
+    """
+    content = board.content()
+    if start_areas:
+        allowed = set(start_areas)
+        for area in start_areas:
+            allowed.update(content.areas[area].adjacent)
+        return [area for area in content.areas if area in allowed], False
+    # AS: "any one area in your Faction's home region or into the Rub' Al-Khali area" (AS-R7).
+    home = content.setup["home_regions"][faction]
+    regions = (home, "Rub' Al-Khali")
+    return [area for area in content.areas if content.areas[area].region in regions], True
+
+
+def recruit_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
+    faction = frame["faction"]
+    actions = [Action("stop recruiting", payload=None)]
+    if frame["left"] <= 0 or board.stock(state, faction) <= 0:
+        return actions
+    allowed, one_area = recruit_areas(state, faction, frame["start_areas"])
+    if one_area and frame["placed_in"]:
+        allowed = [frame["placed_in"]]
+    actions += [Action(f"recruit a {faction} piece in {area}", payload=area) for area in allowed]
+    return actions
+
+
+@decision("recruit", recruit_options)
+def recruit(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
+    if action.payload is None:
+        return
+    area = action.payload
+    faction = frame["faction"]
+    board.add(state, area, faction)
+    state.emit("recruit", f"{faction} recruits a piece in {area}.", faction=faction, area=area)
+    repush(state, frame, left=frame["left"] - 1, placed_in=area)

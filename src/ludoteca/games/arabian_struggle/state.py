@@ -1,0 +1,398 @@
+"""Arabian Struggle's Game and State: set-up, scenarios, hidden hands, view, render and result.
+
+Seats play Factions in the Pre-War turn order (docs/rulings.md AS-R4): 3 players — seat 0 Hashemite,
+seat 1 Rasheedi, seat 2 Saudi; 2 players — seat 0 Hashemite, seat 1 Saudi (the Rasheedi are a non-player
+element). Hands and the order of the draw piles are hidden; everything else (map, Tribal Conference,
+discard and removed piles, lasting events, the face-up Rasheedi display) is public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core import Action, BadOptions, Game, OptionSpec, State
+from ludoteca.games.arabian_struggle import board, machine, variants
+from ludoteca.games.arabian_struggle.end_of_era import era_frames
+
+PHASES = ("deal", "round", "overpopulation", "nomad_phase", "scoring", "cleanup")
+SCENARIO_KEYS = (
+    "era",
+    "pieces",
+    "nomads",
+    "vp",
+    "tc",
+    "hands",
+    "deck",
+    "discard",
+    "removed",
+    "lasting",
+    "tc_attempted",
+    "turn_order",
+    "rasheedi_display",
+    "phase",
+)
+
+PROMPTS = {
+    "play_card": "{faction}: play a card (Tribal Conference, event, OP{rasheedi}).",
+    "event_order": "{faction}: you played a {opponent} card for OP; choose when {opponent} may execute its event.",
+    "event_offer": "{faction}: execute the event of the card your opponent played for OP, or decline it.",
+    "op_use": "{faction}: spend {op} OP on recruitment, movement or attacking Empire pieces.",
+    "recruit": "{faction}: recruit a piece ({left} left) or stop.",
+    "move_piece": "{faction}: choose a piece to move ({left} left, 3 movement points each) or stop.",
+    "move_to": "{faction}: choose where the piece from {area} goes.",
+    "attack_select": "{faction}: choose an area to attack Empire pieces ({left} OP left) or stop.",
+    "combat_choose": "{attacker}: choose the next combat to resolve.",
+    "retreat": "{side} must retreat from {area}: choose where.",
+    "effect": "{faction}: event effect.",
+    "event_place": "{faction}: place pieces for the event ({left} left) or stop.",
+    "event_remove": "{faction}: remove pieces for the event ({left} left) or stop.",
+    "event_conference": "{faction}: add pieces to the Tribal Conference for the event ({left} left) or stop.",
+    "event_lasting": "{faction}: put the event's lasting effect in play, or leave it out.",
+    "conference_place": "{faction}: the Tribal Conference attempt succeeded; place a piece in it.",
+    "nomad_move": "{faction}: move Nomads ({left} left), each to an adjacent area, or stop.",
+    "turn_order_pick": "{faction}: choose your place in the turn order.",
+    "draft_pick": "{faction}: keep a card from your draft pool.",
+    "rasheedi_reinforce": "{faction}: add a Rasheedi piece ({left} left) to a Rasheedi area or an adjacent empty one.",
+}
+
+
+def prompt(state: ArabianStruggleState, frame: dict[str, Any]) -> str:
+    fields = {k: v for k, v in frame.items() if isinstance(v, str | int)}
+    fields["rasheedi"] = ", Rasheedi event" if state.players == 2 else ""
+    template = str(PROMPTS.get(frame["step"], frame["step"]))
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError):
+        return template
+
+
+class ArabianStruggleState(State):
+    """One game of Arabian Struggle; every datum is plain data in ``self.data``."""
+
+    # ------------------------------------------------------------------ set-up
+    def _setup(self) -> None:
+        content = board.content()
+        setup = content.setup
+        players = list(setup["players"][str(self.players)]["factions"])
+        self.data = {
+            "players": players,
+            "era": 1,
+            "round": 0,
+            "pieces": {},
+            "nomads": [],
+            "out_of_game": {},
+            "tc": {},
+            "vp": dict.fromkeys(board.FACTIONS, 0),
+            "turn_order": list(setup["players"][str(self.players)]["turn_order"]),
+            "hands": {f: [] for f in players},
+            "deck": [],
+            "discard": [],
+            "removed": [],
+            "tc_cards": [],
+            "lasting": [],
+            "tc_attempted": [],
+            "rasheedi_deck": [],
+            "rasheedi_display": [],
+            "draft": None,
+            "turn": None,
+            "attacks": [],
+            "active": None,
+            "stack": [],
+            "over": False,
+            "winner": None,
+            "how": None,
+            "quality": None,
+        }
+        # AS: Setup A — pieces by the Region Placement chart, 1 piece per flag.
+        for area, owner in content.placements:
+            board.add(self, area, owner)
+        cards = sorted(content.cards)
+        if self.players == 2:
+            # AS: Setup, 2 Players — the Rasheedi cards form their own deck; #27 and #34 are removed.
+            rasheedi = [n for n in cards if content.cards[n].faction == "Rasheedi"]
+            removed = list(setup["players"]["2"]["rasheedi_removed"])
+            self.data["removed"] = removed
+            pile = [n for n in rasheedi if n not in removed]
+            self.rng.shuffle(pile)
+            shown = int(setup["players"]["2"]["rasheedi_display"])
+            self.data["rasheedi_display"], self.data["rasheedi_deck"] = pile[:shown], pile[shown:]
+            cards = [n for n in cards if n not in rasheedi]
+        self.data["deck"] = cards
+        variants.form_deck(self)
+        phase = self._apply_scenario(self.scenario or {})
+        if phase == "deal":
+            machine.push_sequence(self, [{"step": "era_begin"}])
+        else:
+            self.data["tc_attempted"] = list((self.scenario or {}).get("tc_attempted", []))
+            machine.push_sequence(self, era_frames(phase))
+        machine.advance(self)
+
+    def _apply_scenario(self, scenario: dict[str, Any]) -> str:
+        """A fixed position for rulings and tests (docs/arabian-struggle.md, "Scenarios")."""
+        unknown = sorted(set(scenario) - set(SCENARIO_KEYS))
+        if unknown:
+            raise BadOptions(
+                f"an Arabian Struggle scenario has no key {unknown[0]!r} (keys: {', '.join(SCENARIO_KEYS)})"
+            )
+        content = board.content()
+        data = self.data
+        era = scenario.get("era", 1)
+        if era not in (1, 2, 3):
+            raise BadOptions(f"scenario era must be 1, 2 or 3, not {era!r}")
+        data["era"] = era
+        owners = (*board.FACTIONS, *board.EMPIRES)
+        if "pieces" in scenario:
+            data["pieces"] = {}
+            for area, cell in scenario["pieces"].items():
+                if area not in content.areas:
+                    raise BadOptions(f"scenario pieces: no area {area!r}")
+                for owner, n in cell.items():
+                    if owner not in owners or not isinstance(n, int) or n < 0:
+                        raise BadOptions(f"scenario pieces in {area!r}: bad entry {owner!r}: {n!r}")
+                    if n:
+                        board.add(self, area, owner, n)
+        if "nomads" in scenario:
+            nomads = list(scenario["nomads"])
+            if any(a not in content.areas for a in nomads) or len(set(nomads)) != len(nomads):
+                raise BadOptions(f"scenario nomads must be distinct areas, not {nomads!r}")
+            data["nomads"] = nomads
+        for key in ("vp", "tc"):
+            for faction, n in scenario.get(key, {}).items():
+                if faction not in board.FACTIONS or not isinstance(n, int):
+                    raise BadOptions(f"scenario {key}: bad entry {faction!r}: {n!r}")
+                data[key][faction] = n
+        for faction in scenario.get("tc_attempted", []):
+            if faction not in board.FACTIONS:
+                raise BadOptions(f"scenario tc_attempted: no faction {faction!r}")
+        if "turn_order" in scenario:
+            if sorted(scenario["turn_order"]) != sorted(data["players"]):
+                raise BadOptions(f"scenario turn_order must order {data['players']}")
+            data["turn_order"] = list(scenario["turn_order"])
+        # Cards: pull each named card from wherever set-up put it, then place it where the scenario says.
+        for key in ("hands", "deck", "discard", "removed", "lasting", "rasheedi_display"):
+            if key not in scenario:
+                continue
+            value = scenario[key]
+            if key == "hands":
+                for faction, numbers in value.items():
+                    if faction not in data["hands"]:
+                        raise BadOptions(f"scenario hands: {faction!r} is not a player in this game")
+                    data["hands"][faction] = [self._pull(n) for n in numbers]
+            elif key == "lasting":
+                for entry in value:
+                    if entry.get("owner") not in board.FACTIONS:
+                        raise BadOptions(f"scenario lasting: bad owner in {entry!r}")
+                    number = self._pull(entry.get("card"))
+                    data["lasting"].append(
+                        {"card": number, "owner": entry["owner"], "duration": content.cards[number].duration}
+                    )
+            elif key == "rasheedi_display":
+                data["rasheedi_deck"] += data["rasheedi_display"]
+                data["rasheedi_display"] = []
+                data["rasheedi_display"] = [self._pull(n) for n in value]
+            elif key == "deck":
+                top = [self._pull(n) for n in value]
+                data["deck"] = top + data["deck"]
+            else:
+                data[key] = data[key] + [self._pull(n) for n in value]
+        phase = scenario.get("phase", "round" if "hands" in scenario else "deal")
+        if phase not in PHASES:
+            raise BadOptions(f"scenario phase must be one of {', '.join(PHASES)}, not {phase!r}")
+        return str(phase)
+
+    def _pull(self, number: Any) -> int:
+        data = self.data
+        if number not in board.content().cards:
+            raise BadOptions(f"scenario: there is no card {number!r}")
+        for pile in ("deck", "discard", "removed", "rasheedi_deck", "rasheedi_display"):
+            if number in data[pile]:
+                data[pile].remove(number)
+                return int(number)
+        raise BadOptions(f"scenario: card {number} is named twice")
+
+    # ------------------------------------------------------------------ the contract
+    def _to_act(self) -> list[int]:
+        frame = machine.pending(self)
+        return [] if frame is None else [frame["seat"]]
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        frame = machine.pending(self)
+        assert frame is not None
+        return machine.options_of(self, frame)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        machine.resolve(self, action)
+
+    def _is_over(self) -> bool:
+        return bool(self.data["over"])
+
+    def _result(self) -> dict[str, Any]:
+        from ludoteca.games.arabian_struggle.victory import standings
+
+        data = self.data
+        order = standings(self)
+        winner = data["winner"]
+        order.remove(winner)
+        order.insert(0, winner)
+        seats = [board.seat_of(self, f) for f in order]
+        return {
+            "scores": [data["vp"][f] for f in data["players"]],
+            "ranking": [[seat] for seat in seats],
+            "winners": [board.seat_of(self, winner)],
+            "winner": winner,
+            "how": data["how"],
+            "quality": data["quality"],
+            "factions": list(data["players"]),
+        }
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        data = self.data
+        frame = machine.pending(self)
+        mine = data["players"][seat] if seat is not None else None
+        draft = None
+        if data["draft"] is not None and mine is not None:
+            draft = {"pool": list(data["draft"]["pools"][mine]), "kept": list(data["draft"]["kept"][mine])}
+        return {
+            "factions": list(data["players"]),
+            "you": mine,
+            "era": data["era"],
+            "era_name": board.ERA_NAMES[data["era"] - 1],
+            "round": data["round"],
+            "turn_order": list(data["turn_order"]),
+            "active": data["active"],
+            "vp": dict(data["vp"]),
+            "pieces": {area: dict(cell) for area, cell in data["pieces"].items()},
+            "nomads": list(data["nomads"]),
+            "stock": {o: board.stock(self, o) for o in (*board.FACTIONS, *board.EMPIRES, "Nomad")},
+            "out_of_game": dict(data["out_of_game"]),
+            "tribal_conference": dict(data["tc"]),
+            "tribal_conference_cards": list(data["tc_cards"]),
+            "tc_attempted": list(data["tc_attempted"]),
+            "hand": list(data["hands"][mine]) if mine is not None else None,
+            "hand_sizes": {f: len(h) for f, h in data["hands"].items()},
+            "draft": draft,
+            "draft_sizes": (
+                None
+                if data["draft"] is None
+                else {f: len(data["draft"]["pools"][f]) + len(data["draft"]["kept"][f]) for f in data["players"]}
+            ),
+            "deck_size": len(data["deck"]),
+            "discard": list(data["discard"]),
+            "removed": list(data["removed"]),
+            "lasting": [dict(e) for e in data["lasting"]],
+            "rasheedi_display": list(data["rasheedi_display"]),
+            "rasheedi_deck_size": len(data["rasheedi_deck"]),
+            "card_in_play": None if data["turn"] is None else dict(data["turn"]),
+            "decision": None
+            if frame is None
+            else {"seat": frame["seat"], "step": frame["step"], "prompt": prompt(self, frame)},
+            "over": data["over"],
+            "winner": data["winner"],
+            "quality": data["quality"],
+        }
+
+    def _resample_hidden(self, seat: int, rng: Any) -> None:
+        """Redraw the other players' hands (and draft cards) and the draw piles from the cards ``seat`` has not
+        seen, keeping every size."""
+        data = self.data
+        mine = data["players"][seat]
+        slots: list[tuple[Any, str | int]] = []
+        unseen: list[int] = []
+        for faction in data["players"]:
+            if faction != mine:
+                slots.append((data["hands"], faction))
+        if data["draft"] is not None:
+            for faction in data["players"]:
+                if faction != mine:
+                    slots.append((data["draft"]["pools"], faction))
+                    slots.append((data["draft"]["kept"], faction))
+        slots.append((data, "deck"))
+        for holder, key in slots:
+            unseen.extend(holder[key])
+        rng.shuffle(unseen)
+        for holder, key in slots:
+            size = len(holder[key])
+            holder[key], unseen = unseen[:size], unseen[size:]
+        rng.shuffle(data["rasheedi_deck"])
+
+    # ------------------------------------------------------------------ text
+    def render(self, seat: int | None) -> str:
+        """The map as a table of areas with their pieces, then scores, turn order, hand, events, decision."""
+        data = self.data
+        content = board.content()
+        lines = [
+            f"Arabian Struggle — {board.ERA_NAMES[data['era'] - 1]} Era, round {data['round']}"
+            + (f", {data['active']} to play" if data["active"] else "")
+        ]
+        columns = ("Hash", "Rash", "Saud", "Otto", "Brit", "Nom")
+        header = f"{'region':<17} {'area':<24} {'sup':>3} {'pop':>3}  " + " ".join(f"{c:>4}" for c in columns)
+        lines += [header, "-" * len(header)]
+        for region, names in content.regions.items():
+            for name in names:
+                area = content.areas[name]
+                cell = data["pieces"].get(name, {})
+                counts = [cell.get(o, 0) for o in (*board.FACTIONS, *board.EMPIRES)]
+                counts.append(board.count(self, name, "Nomad"))
+                if not any(counts):
+                    continue
+                shown = " ".join(f"{c if c else '.':>4}" for c in counts)
+                label = name + ("*" if area.key_city else "")
+                lines.append(f"{region:<17} {label:<24} {area.supply:>3} {area.population:>3}  {shown}")
+        lines.append("(areas without pieces are not listed; * = key city)")
+        scores = ", ".join(f"{f} {data['vp'][f]} VP" for f in data["players"])
+        lines.append(f"Scores: {scores}")
+        tc = ", ".join(f"{f} {n}" for f, n in data["tc"].items() if n) or "empty"
+        lines.append(f"Tribal Conference: {tc}; attempted this Era: {', '.join(data['tc_attempted']) or 'nobody'}")
+        lines.append("Turn order: " + ", ".join(str(f) for f in data["turn_order"]))
+        lines.append(
+            "Hands: "
+            + ", ".join(f"{f} {len(h)}" for f, h in data["hands"].items())
+            + f"; draw pile {len(data['deck'])}, discard {len(data['discard'])}, removed {len(data['removed'])}"
+        )
+        if seat is not None:
+            mine = data["players"][seat]
+            lines.append(f"Your hand ({mine}):")
+            for number in data["hands"][mine]:
+                card = board.card(number)
+                mods = "/".join(str(card.modifiers[o]) for o in (*board.FACTIONS, *board.EMPIRES))
+                eras = ", ".join(board.ERA_NAMES[board.ERA_KEYS.index(e)] for e in card.eras)
+                lines.append(
+                    f"  {card.label} [{card.faction}, {card.op} OP, mods H/R/S/O/B {mods}, {eras}]: {card.text}"
+                )
+            if data["draft"] is not None:
+                pool = ", ".join(board.card(n).label for n in data["draft"]["pools"][mine])
+                kept = ", ".join(board.card(n).label for n in data["draft"]["kept"][mine])
+                lines.append(f"Draft pool: {pool or '-'}; kept: {kept or '-'}")
+        if data["rasheedi_display"]:
+            lines.append("Rasheedi display: " + ", ".join(board.card(n).label for n in data["rasheedi_display"]))
+        for entry in data["lasting"]:
+            card = board.card(entry["card"])
+            lines.append(f"In play before {entry['owner']}: {card.label} — {card.lasting_text}")
+        frame = machine.pending(self)
+        if data["over"]:
+            lines.append(f"Game over: {data['winner']} wins ({data['how']}) — {data['quality']}.")
+        elif frame is not None:
+            lines.append(f"Seat {frame['seat']} decides — {prompt(self, frame)}")
+        return "\n".join(lines)
+
+
+class ArabianStruggleGame(Game):
+    """Arabian Struggle: three Factions (two in the 2-player game) fight for Arabia, 1902-1925."""
+
+    id = "arabian-struggle"
+    title = "Arabian Struggle"
+    version = "1"
+    min_players = 2
+    max_players = 3
+    default_players = 3
+    option_specs = (
+        OptionSpec(
+            "variant",
+            "standard",
+            choices=("standard", "historical", "draft"),
+            help="standard shuffle, the Historical Game Variant, or the Draft Variant",
+        ),
+    )
+
+    def _make_state(self) -> State:
+        return ArabianStruggleState()

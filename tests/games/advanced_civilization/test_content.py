@@ -1,0 +1,120 @@
+"""The map, nations and advances as data: published counts, and the validator's failures."""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from ludoteca.games.advanced_civilization import content
+from ludoteca.games.advanced_civilization.content import ContentError, build_board, read_map
+
+MAP = Path(content.__file__).parent / "data" / "map.toml"
+
+
+def test_area_counts_per_board() -> None:
+    main, both = content.standard_board("main"), content.standard_board("main+western")
+    assert (len(main.land), len(main.areas) - len(main.land)) == (123, 8)
+    assert (len(both.land), len(both.areas) - len(both.land)) == (149, 9)  # digest §2.1: 149 land areas
+    assert sum(a.limit for a in main.areas.values()) == 250
+    limits = Counter(a.limit for a in both.areas.values() if a.land)
+    assert [limits[n] for n in range(1, 6)] == [61, 49, 30, 6, 3]
+    assert sum(a.city_site != "none" for a in both.areas.values()) == 61
+    assert sum(a.flood_plain for a in both.areas.values()) == 19
+    assert sorted(a.name for a in both.areas.values() if a.volcano) == [
+        "Campania",
+        "Milazzo",
+        "Neapolis",
+        "Syracus",
+        "Thera",
+    ]
+    assert sorted(a.name for a in both.areas.values() if a.kind == "open-sea") == [
+        "Bay of Biscay",
+        "Central Mediterranean",
+        "Eastern Mediterranean",
+        "Western Mediterranean",
+    ]
+
+
+def test_islands_have_no_land_border_off_the_island_but_ships_reach_them() -> None:
+    board = content.standard_board("main")
+    assert board.borders["Knossos"] == ("Phaestos",)
+    assert board.borders["Lemnos"] == ()
+    assert "Rhodes" in board.ship_links["Knossos"] and "Aegean Sea" in board.ship_links["Knossos"]
+    assert "Cirta" not in board.areas and "Gaul" not in board.borders["Etruria"]  # the Western map is off
+    assert "Gaul" in content.standard_board("main+western").borders["Etruria"]
+
+
+def test_nations_advances_and_pieces() -> None:
+    nations = content.nations()
+    assert len(nations) == 10 and nations["Italy"].ast == nations["Iberia"].ast == 2
+    assert nations["Egypt"].start == ("Buhen", "Jalo", "Nubia", "Siwa", "Thebes", "Upper Egypt")
+    advances = content.advances()
+    assert len(advances) == 24 and sum(a.cost for a in advances.values()) == 3190
+    assert advances["Roadbuilding"].prerequisites == ("Engineering",)
+    assert advances["Engineering"].groups == ("Crafts", "Sciences")
+    rules = content.rules()
+    assert (rules.tokens, rules.cities, rules.ships) == (55, 9, 4)
+
+
+def _broken(tmp_path: Path, old: str, new: str) -> Path:
+    """A copy of the shipped map with one text edit, written to ``tmp_path``."""
+    text = MAP.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    copy = tmp_path / "map.toml"
+    copy.write_text(text.replace(old, new), encoding="utf-8")
+    return copy
+
+
+def test_the_shipped_map_passes_the_validator() -> None:
+    assert len(read_map(MAP).land) == 149
+
+
+def test_validator_rejects_a_one_way_link(tmp_path: Path) -> None:
+    athens = 'links = ["Argos", "Corinth", "Delphi"]'
+    copy = _broken(tmp_path, athens, athens.replace('"Corinth", ', ""))
+    with pytest.raises(ContentError, match="not symmetric"):
+        read_map(copy)
+
+
+def test_validator_rejects_an_unknown_area(tmp_path: Path) -> None:
+    athens = 'links = ["Argos", "Corinth", "Delphi"]'
+    copy = _broken(tmp_path, athens, athens.replace('"Delphi"', '"Delphi", "Atlantis"'))
+    with pytest.raises(ContentError, match="unknown area 'Atlantis'"):
+        read_map(copy)
+
+
+def test_validator_rejects_a_disconnected_board() -> None:
+    raw = tomllib.loads(MAP.read_text(encoding="utf-8"))
+    for key in ("links", "crossings"):
+        for other in raw["areas"]["Lemnos"].get(key, []):
+            raw["areas"][other][key].remove("Lemnos")
+        raw["areas"]["Lemnos"][key] = []
+    with pytest.raises(ContentError, match="not connected.*Lemnos"):
+        build_board(raw, ("main",), strict=True)
+
+
+def test_validator_rejects_wrong_counts_and_values(tmp_path: Path) -> None:
+    with pytest.raises(ContentError, match="declares land = 122 but the map has 123"):
+        read_map(_broken(tmp_path, "land = 123", "land = 122"))
+    athens = '[areas."Athens"]\nboard = "main"\nkind = "land"\nlimit = 2'
+    with pytest.raises(ContentError, match="population limit is 1-5"):
+        read_map(_broken(tmp_path, athens, athens.replace("limit = 2", "limit = 7")))
+    with pytest.raises(ContentError, match="kind 'lake'"):
+        read_map(_broken(tmp_path, athens, athens.replace('kind = "land"', 'kind = "lake"')))
+
+
+def test_nations_must_start_on_the_map() -> None:
+    raw = {
+        "nations": {
+            "Atlantis": {
+                "ast": 1,
+                "start": ["Atlantis"],
+                "track": {"finish": 16, "epochs": [1, 5, 8, 11, 14], "late_iron": []},
+            }
+        }
+    }
+    with pytest.raises(ContentError, match="unknown area 'Atlantis'"):
+        content.load_nations(raw, {"Athens"})
