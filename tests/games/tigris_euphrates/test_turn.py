@@ -160,15 +160,13 @@ def test_a_refill_the_bag_cannot_supply_ends_the_game() -> None:
     assert "seat 1" in state.result()["end"]
 
 
-def test_an_exactly_emptied_bag_plays_on_until_a_draw_fails() -> None:
-    """Ruling (reference §1.11): the game ends when a player must draw and the bag cannot supply; a bag
-    emptied exactly by a refill does not end the game by itself."""
+def test_a_bag_emptied_by_the_refills_ends_the_game_at_the_end_of_the_turn() -> None:
+    """Seed note 6: the game ends when "the bag is empty" — checked at the end of the turn, after the
+    refills (docs/rulings.md TE-R13); here the last tile goes to seat 1's refill."""
     state = start(2, keep=FAR, hands=[["black"] * 6, ["blue"] * 5], bag=["red"])
     act(state, "pass", "pass")
-    assert not state.is_over() and state.data["bag"] == [] and to_act(state) == 1
-    act(state, "place blue on G9")
-    act(state, "pass")
-    assert state.is_over() and "bag" in state.result()["end"]
+    assert state.is_over() and state.data["bag"] == [] and state.result()["end"] == "the bag is empty"
+    assert state.data["hands"][1]["r"] == 1
 
 
 def test_monument_points_come_before_the_end() -> None:

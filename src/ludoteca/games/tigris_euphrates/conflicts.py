@@ -87,8 +87,12 @@ def conflict_colours(state: TigrisState) -> dict[str, tuple[tuple[int, int], tup
 @RULES.auto("war_next")
 def war_next(state: TigrisState, frame: Frame) -> None:
     conflicts = conflict_colours(state)
-    remaining = list(conflicts) if frame["remaining"] is None else [c for c in frame["remaining"] if c in conflicts]
-    remaining = [c for c in "rbkg" if c in remaining]
+    wanted = list(conflicts) if frame["remaining"] is None else frame["remaining"]
+    for colour in wanted:
+        if colour not in conflicts:
+            # Kingdoms are recomputed after each war: leaders no longer on two sides have no war (edge case 9).
+            state.emit("war_cancelled", f"The {NAME[colour]} leaders are no longer on two sides: no {NAME[colour]} war.")
+    remaining = [c for c in "rbkg" if c in wanted and c in conflicts]
     if not remaining:
         state.data["unification"] = -1
         return

@@ -141,6 +141,10 @@ def end_turn(state: TigrisState, frame: Frame) -> None:
             draw(state, other, missing)
         if data["over"]:
             return
+    if not data["bag"]:
+        # Seed note 6: "the game ends when ... the bag is empty" (docs/rulings.md TE-R13).
+        end_game(state, "the bag is empty")
+        return
     left = len(data["treasures"])
     if left <= state.components.treasures_left:
         # T&E: Game end — "only 1 or 2 treasures remain", checked at the end of the turn (reference §1.11).
