@@ -245,6 +245,11 @@ class ArabianStruggleState(State):
             "factions": list(data["players"]),
         }
 
+    def _evaluate(self, seat: int) -> float:
+        from ludoteca.games.arabian_struggle.evaluation import evaluate
+
+        return evaluate(self, seat)
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         data = self.data
         frame = machine.pending(self)
