@@ -285,6 +285,16 @@ class State(ABC):
         self._history.append((seat, action.text))
         self._apply(seat, action)
 
+    def random_action(self, seat: Seat, rng: Any) -> Action:
+        """A legal action of ``seat`` drawn uniformly at random (``rng`` has ``randrange(n)``).
+
+        For random playouts and search rollouts. Games whose legal-action lists run to hundreds
+        override it to sample without listing every action; the draw must stay uniform over the
+        same list ``legal_actions`` would give (their tests check it).
+        """
+        legal = self.legal_actions(seat)
+        return legal[rng.randrange(len(legal))]
+
     def is_over(self) -> bool:
         return self._is_over()
 

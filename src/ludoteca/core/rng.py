@@ -71,6 +71,10 @@ class Rng:
             if x < limit:
                 return x % n
 
+    def randrange(self, n: int) -> int:
+        """Uniform integer in [0, n), from the generator only (never scripted): for agents and samplers."""
+        return self._below(n)
+
     def roll(self, sides: int) -> int:
         """One roll of a ``sides``-sided die, 1..sides; a scripted result is used first."""
         if self.script:

@@ -211,3 +211,32 @@ def test_set_up_tile_counts(players: int, board: str, temples: int) -> None:
     assert data["catastrophes"] == [2] * players
     assert all(square < 0 for leaders in data["leaders"] for square in leaders.values())
     assert all(square < 0 for square in data["monuments"].values()) and len(data["monuments"]) == 6
+
+
+def test_lifting_a_leader_relabels_exactly_like_a_full_recount() -> None:
+    """The fast path for a moving leader (board.lift) agrees with a full regions() recount, over random games."""
+    import ludoteca
+    from ludoteca.core import Rng
+    from ludoteca.games.tigris_euphrates.board import leader_squares, lift, regions
+
+    def canonical(geometry: object, size: int) -> tuple:
+        label = geometry.label  # type: ignore[attr-defined]
+        groups = sorted(tuple(sorted(sq for sq in range(size) if label[sq] == r)) for r in set(label) if r >= 0)
+        leaders = geometry.leaders.values()  # type: ignore[attr-defined]
+        kingdoms = sorted(tuple(sorted(square for _, _, square in group)) for group in leaders)
+        return tuple(groups), tuple(kingdoms)
+
+    checked = 0
+    for seed in range(3):
+        state = ludoteca.load_game("tigris-euphrates", players=3).new_state(seed=seed)
+        chooser = Rng(seed)
+        while not state.is_over() and checked < 400:
+            base = regions(state.board, state.data)
+            for square in leader_squares(state.data):
+                fast = lift(base, state.board, square)
+                full = regions(state.board, state.data, frozenset({square}))
+                assert canonical(fast, 176) == canonical(full, 176)
+                checked += 1
+            seat = state.to_act()[0]
+            state.apply(seat, chooser.pick(state.legal_actions(seat)))
+    assert checked > 50

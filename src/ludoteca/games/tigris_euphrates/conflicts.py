@@ -91,7 +91,9 @@ def war_next(state: TigrisState, frame: Frame) -> None:
     for colour in wanted:
         if colour not in conflicts:
             # Kingdoms are recomputed after each war: leaders no longer on two sides have no war (edge case 9).
-            state.emit("war_cancelled", f"The {NAME[colour]} leaders are no longer on two sides: no {NAME[colour]} war.")
+            state.emit(
+                "war_cancelled", f"The {NAME[colour]} leaders are no longer on two sides: no {NAME[colour]} war."
+            )
     remaining = [c for c in "rbkg" if c in wanted and c in conflicts]
     if not remaining:
         state.data["unification"] = -1

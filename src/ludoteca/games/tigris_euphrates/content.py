@@ -25,10 +25,17 @@ class ContentError(ValueError):
     """The board or component data is malformed (names the file, board and problem)."""
 
 
-def square_name(index: int) -> str:
-    """BGA notation: column letter A-P, row number 1-11 (row 1 at the top)."""
+def _name(index: int) -> str:
     row, col = divmod(index, WIDTH)
     return f"{chr(ord('A') + col)}{row + 1}"
+
+
+SQUARE_NAMES = tuple(_name(index) for index in range(WIDTH * HEIGHT))
+
+
+def square_name(index: int) -> str:
+    """BGA notation: column letter A-P, row number 1-11 (row 1 at the top)."""
+    return SQUARE_NAMES[index]
 
 
 def square_index(name: str) -> int:

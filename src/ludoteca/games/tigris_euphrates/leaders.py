@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.games.tigris_euphrates.board import adjacent_temple, leader_squares, regions
+from ludoteca.games.tigris_euphrates.board import Regions, adjacent_temple, leader_squares, lift, regions
 from ludoteca.games.tigris_euphrates.content import square_name
 from ludoteca.games.tigris_euphrates.machine import RULES
 
@@ -18,27 +18,37 @@ if TYPE_CHECKING:
     from ludoteca.games.tigris_euphrates.state import TigrisState
 
 
-def leader_targets(state: TigrisState, seat: int, colour: str) -> list[int]:
-    """Squares where ``seat`` may put its ``colour`` leader (from supply or moved from the board)."""
+def temple_neighbours(state: TigrisState) -> list[int]:
+    """Empty land squares orthogonally next to a face-up temple: where any leader could go (seed note 1)."""
+    board, data = state.board, state.data
+    cells = data["cells"]
+    placed = leader_squares(data)
+    found: set[int] = set()
+    for square, code in enumerate(cells):
+        if code == "r":
+            found.update(board.neighbours[square])
+    return sorted(sq for sq in found if not cells[sq] and sq not in board.river and sq not in placed)
+
+
+def leader_targets(
+    state: TigrisState, seat: int, colour: str, candidates: list[int] | None = None, geometry: Regions | None = None
+) -> list[int]:
+    """Squares where ``seat`` may put its ``colour`` leader (from supply or moved from the board).
+
+    ``candidates`` (the empty land squares next to a temple) and ``geometry`` (regions with no leader
+    lifted) may be passed in when several leaders are checked against the same board.
+    """
     data = state.data
     board = state.board
     current = data["leaders"][seat][colour]
-    skip = frozenset({current}) if current >= 0 else frozenset()
-    geometry = regions(board, data, skip)
-    placed = leader_squares(data)
-    cells = data["cells"]
-    targets = []
-    for square in range(len(cells)):
-        if cells[square] or square in board.river or (square in placed and square != current):
-            continue
-        if square == current:
-            continue  # a move must go somewhere else
-        if not adjacent_temple(board, data, square):
-            continue
-        if len(geometry.kingdoms_around(board, square)) > 1:
-            continue  # "never so that it unites kingdoms"
-        targets.append(square)
-    return targets
+    if candidates is None:
+        candidates = temple_neighbours(state)
+    if geometry is None:
+        geometry = regions(board, data)
+    if current >= 0:
+        geometry = lift(geometry, board, current)  # take the moving leader off first (§1.5)
+    # A move must go somewhere else; and a leader never unites kingdoms.
+    return [sq for sq in candidates if sq != current and len(geometry.kingdoms_around(board, sq)) <= 1]
 
 
 def place_leader(state: TigrisState, seat: int, colour: str, square: int) -> None:

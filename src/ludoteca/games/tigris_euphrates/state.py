@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core import Action, BadOptions, Game, OptionSpec, State
-from ludoteca.games.tigris_euphrates import evaluation, scoring
+from ludoteca.games.tigris_euphrates import evaluation, scoring, turn
 from ludoteca.games.tigris_euphrates.board import leader_squares
 from ludoteca.games.tigris_euphrates.content import (
     CODE,
@@ -162,6 +162,13 @@ class TigrisState(State):
         result = scoring.standings(self.data["scores"])
         result["end"] = self.data["end_reason"]
         return result
+
+    def random_action(self, seat: int, rng: Any) -> Action:
+        """Uniform over the legal actions; the whole turn's list (~600 actions) is never built."""
+        frame = RULES.pending(self)
+        if frame is not None and frame["step"] == "action" and frame["seat"] == seat:
+            return turn.random_action(self, seat, rng)
+        return super().random_action(seat, rng)
 
     def _evaluate(self, seat: int) -> float:
         return evaluation.evaluate(self, seat)

@@ -19,20 +19,24 @@ if TYPE_CHECKING:
     from ludoteca.games.tigris_euphrates.state import TigrisState
 
 
-def tile_targets(state: TigrisState, code: str, geometry: Regions) -> list[int]:
-    board = state.board
+def open_squares(state: TigrisState, geometry: Regions) -> list[int]:
+    """Empty squares (no tile, leader or catastrophe) that touch at most two kingdoms.
+
+    A tile of any colour may go on such a square if it is a river square for blue, a land square
+    otherwise (reference §1.6).
+    """
+    neighbours = state.board.neighbours
     cells = state.data["cells"]
-    placed = leader_squares(state.data)
-    targets = []
-    for square in range(len(cells)):
-        if cells[square] or square in placed:
+    label = geometry.label
+    kingdom = geometry.leaders  # the regions with leaders
+    result = []
+    for square, code in enumerate(cells):
+        if code or label[square] >= 0:  # a tile, catastrophe or leader is there
             continue
-        if (code == "b") != (square in board.river):
-            continue  # blue only on rivers; red, black, green never
-        if len(geometry.kingdoms_around(board, square)) >= 3:
-            continue
-        targets.append(square)
-    return targets
+        around = [label[n] for n in neighbours[square] if label[n] in kingdom]
+        if len(around) < 3 or len(set(around)) < 3:
+            result.append(square)
+    return result
 
 
 def place_tile(state: TigrisState, seat: int, code: str, square: int) -> None:

@@ -8,57 +8,124 @@ points to the active player (§1.9), every player refills to 6 (§1.4), then the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
 from ludoteca.games.tigris_euphrates.board import regions
-from ludoteca.games.tigris_euphrates.content import CODE, COLOURS, NAME, square_name
-from ludoteca.games.tigris_euphrates.leaders import leader_targets, place_leader, withdraw_leader
+from ludoteca.games.tigris_euphrates.content import CODE, COLOURS, NAME, SQUARE_NAMES
+from ludoteca.games.tigris_euphrates.leaders import leader_targets, place_leader, temple_neighbours, withdraw_leader
 from ludoteca.games.tigris_euphrates.machine import RULES, Frame
-from ludoteca.games.tigris_euphrates.tiles import catastrophe_targets, place_catastrophe, place_tile, tile_targets
+from ludoteca.games.tigris_euphrates.tiles import catastrophe_targets, open_squares, place_catastrophe, place_tile
 
 if TYPE_CHECKING:
     from ludoteca.games.tigris_euphrates.state import TigrisState
 
 
+@lru_cache(maxsize=1024)
+def _swaps(counts: tuple[int, int, int, int]) -> tuple[tuple[str, ...], ...]:
+    tiles = [code for code, n in zip("rbkg", counts, strict=True) for _ in range(n)]
+    found = dict.fromkeys(combo for size in range(1, len(tiles) + 1) for combo in combinations(tiles, size))
+    return tuple(found)
+
+
 def swap_choices(hand: dict[str, int]) -> list[tuple[str, ...]]:
     """Every non-empty multiset of hand tiles, in a stable order (the swap action)."""
-    tiles = [code for code in "rbkg" for _ in range(hand[code])]
-    found = dict.fromkeys(combo for size in range(1, len(tiles) + 1) for combo in combinations(tiles, size))
-    return list(found)
+    return list(_swaps((hand["r"], hand["b"], hand["k"], hand["g"])))
+
+
+@lru_cache(maxsize=64)
+def _swap_text(combo: tuple[str, ...]) -> str:
+    return "swap " + ", ".join(NAME[c] for c in combo)
+
+
+Group = tuple[int, Callable[[int], Action]]
+
+
+def _groups(state: TigrisState, seat: int) -> list[Group]:
+    """The active player's actions as groups of (count, i -> i-th action), in the order they are listed.
+
+    The board is analysed once (regions, squares next to temples, open squares) and shared by every
+    kind of action. Listing builds every action; ``random_action`` builds only the one it draws.
+    """
+    data = state.data
+    groups: list[Group] = []
+    names = state.components.leader_names
+    geometry = regions(state.board, data)
+    candidates = temple_neighbours(state)
+    for colour, square in data["leaders"][seat].items():
+        name = names[colour]
+        targets = leader_targets(state, seat, colour, candidates, geometry)
+        if square < 0:
+            groups.append(
+                (
+                    len(targets),
+                    lambda i, t=targets, n=name, c=colour: Action(
+                        f"place {n} on {SQUARE_NAMES[t[i]]}", ("leader", c, t[i])
+                    ),
+                )
+            )
+        else:
+            groups.append(
+                (
+                    len(targets),
+                    lambda i, t=targets, n=name, c=colour, f=SQUARE_NAMES[square]: Action(
+                        f"move {n} from {f} to {SQUARE_NAMES[t[i]]}", ("leader", c, t[i])
+                    ),
+                )
+            )
+            groups.append(
+                (
+                    1,
+                    lambda i, n=name, c=colour, f=SQUARE_NAMES[square]: Action(
+                        f"withdraw {n} from {f}", ("withdraw", c)
+                    ),
+                )
+            )
+    hand = data["hands"][seat]
+    if any(hand.values()):
+        river = state.board.river
+        free = open_squares(state, geometry)
+        on_river = [sq for sq in free if sq in river]
+        on_land = [sq for sq in free if sq not in river]
+        for colour in COLOURS:
+            code = CODE[colour]
+            if hand[code]:
+                targets = on_river if code == "b" else on_land
+                groups.append(
+                    (
+                        len(targets),
+                        lambda i, t=targets, colour=colour, code=code: Action(
+                            f"place {colour} on {SQUARE_NAMES[t[i]]}", ("tile", code, t[i])
+                        ),
+                    )
+                )
+    if data["catastrophes"][seat]:
+        targets = catastrophe_targets(state)
+        groups.append(
+            (len(targets), lambda i, t=targets: Action(f"catastrophe on {SQUARE_NAMES[t[i]]}", ("catastrophe", t[i])))
+        )
+    swaps = swap_choices(hand)
+    groups.append((len(swaps), lambda i, s=swaps: Action(_swap_text(s[i]), ("swap", s[i]))))
+    groups.append((1, lambda i: Action("pass", ("pass",))))
+    return groups
 
 
 def _action_options(state: TigrisState, frame: Frame) -> list[Action]:
-    data = state.data
-    seat = frame["seat"]
-    options: list[Action] = []
-    names = state.components.leader_names
-    for colour, square in data["leaders"][seat].items():
-        name = names[colour]
-        for target in leader_targets(state, seat, colour):
-            text = (
-                f"place {name} on {square_name(target)}"
-                if square < 0
-                else (f"move {name} from {square_name(square)} to {square_name(target)}")
-            )
-            options.append(Action(text, ("leader", colour, target)))
-        if square >= 0:
-            options.append(Action(f"withdraw {name} from {square_name(square)}", ("withdraw", colour)))
-    hand = data["hands"][seat]
-    geometry = regions(state.board, data)
-    for colour in COLOURS:
-        code = CODE[colour]
-        if hand[code]:
-            for target in tile_targets(state, code, geometry):
-                options.append(Action(f"place {colour} on {square_name(target)}", ("tile", code, target)))
-    if data["catastrophes"][seat]:
-        for target in catastrophe_targets(state):
-            options.append(Action(f"catastrophe on {square_name(target)}", ("catastrophe", target)))
-    for combo in swap_choices(hand):
-        options.append(Action("swap " + ", ".join(NAME[c] for c in combo), ("swap", combo)))
-    options.append(Action("pass", ("pass",)))
-    return options
+    return [make(i) for count, make in _groups(state, frame["seat"]) for i in range(count)]
+
+
+def random_action(state: TigrisState, seat: int, rng: Any) -> Action:
+    """A uniformly drawn action of the active player, built without listing the others."""
+    groups = _groups(state, seat)
+    index = rng.randrange(sum(count for count, _ in groups))
+    for count, make in groups:
+        if index < count:
+            return make(index)
+        index -= count
+    raise AssertionError("unreachable: the index is below the total")
 
 
 @RULES.decision("action", _action_options, always_ask=True)
