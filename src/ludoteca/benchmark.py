@@ -53,14 +53,14 @@ class GameFigures:
 
 
 def _playout(state: State, seed: int) -> tuple[int, list[State]]:
-    """Play to the end with random legal actions; keep a few mid-game snapshots."""
+    """Play to the end with uniformly random legal actions (the game's own sampler, which may avoid
+    listing every action); keep a few mid-game snapshots."""
     chooser = Rng(seed)
     actions = 0
     snapshots: list[State] = []
     while not state.is_over():
         seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        state.apply_legal(seat, chooser.pick(legal))
+        state.apply_legal(seat, state.random_action(seat, chooser))
         actions += 1
         if actions % 97 == 0 and len(snapshots) < 40:
             snapshots.append(state.clone())

@@ -74,3 +74,26 @@ def test_ismcts_prefers_the_winning_move_of_the_test_game() -> None:
     state.data["stopped"] = [False, True]
     choice = IsmctsAgent(seed=1, iterations=300, depth=10).choose(state, 0)
     assert choice.text == "stop"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_action_draws_from_the_legal_list_uniformly(game: str) -> None:
+    """A game's own sampler (``random_action``) must give exactly the legal actions, each about equally often."""
+    from collections import Counter
+
+    from ludoteca.core import Rng
+
+    state = ludoteca.load_game(game, players=2).new_state(seed=3)
+    chooser = Rng(9)
+    checked = 0
+    while not state.is_over() and checked < 2:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 3:
+            draws = Counter(state.random_action(seat, chooser).text for _ in range(60 * len(legal)))
+            assert set(draws) <= {a.text for a in legal}
+            assert len(draws) == len(legal), "some legal action is never drawn"
+            assert max(draws.values()) < 3 * min(draws.values())
+            checked += 1
+        state.apply(seat, chooser.pick(legal))
+    assert checked > 0

@@ -100,8 +100,7 @@ class IsmctsAgent(Agent):
             if world.is_over():
                 break
             actor = world.to_act()[0]
-            legal = world.legal_actions(actor)
-            world.apply_legal(actor, legal[self.random.randrange(len(legal))])
+            world.apply_legal(actor, world.random_action(actor, self.random))
         values = [world.evaluate(s) for s in range(world.players)]
         for visited in path:
             visited.visits += 1

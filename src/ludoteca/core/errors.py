@@ -34,3 +34,18 @@ class BadOptions(LudotecaError):
 
 class ScriptError(LudotecaError):
     """A scripted die that cannot be used where it is consumed (e.g. a 9 for a six-sided die)."""
+
+
+class InvariantError(LudotecaError):
+    """A game's state broke one of its invariants after an action (only raised in debug mode).
+
+    Raised by ``State.apply``/``apply_legal`` (and ``Game.new_state`` for the set-up) while
+    :func:`ludoteca.core.debug.checking` is on or ``LUDOTECA_CHECK=1`` is set. Unlike
+    :class:`IllegalAction` it is raised *after* the action was carried out: it reports a bug in the
+    game, not a bad input, and the state it leaves is the broken one, kept for inspection.
+    ``violations`` holds one sentence per broken invariant.
+    """
+
+    def __init__(self, message: str, violations: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.violations: list[str] = list(violations or [])

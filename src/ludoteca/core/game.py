@@ -20,7 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ludoteca.core.errors import BadOptions, IllegalAction, LudotecaError
+from ludoteca.core.debug import SWITCH as _DEBUG
+from ludoteca.core.errors import BadOptions, IllegalAction, InvariantError, LudotecaError
 from ludoteca.core.rng import Rng
 
 Seat = int
@@ -42,6 +43,34 @@ def copy_plain(value: JSON) -> JSON:
 
 def _normalise(text: str) -> str:
     return " ".join(text.split()).casefold()
+
+
+def _impure(value: Any, path: str) -> str | None:
+    """The path and type of the first value in ``value`` that is not plain JSON data (``None`` if all is).
+
+    Plain means what JSON round-trips unchanged: dicts with string keys, lists, strings, booleans,
+    ``None``, integers and finite floats. Tuples and sets are not: they come back as lists, or not at all.
+    """
+    kind = type(value)
+    if kind is dict:
+        for key, item in value.items():
+            if type(key) is not str:
+                return f"{path} has the non-string key {key!r}"
+            found = _impure(item, f"{path}[{key!r}]")
+            if found is not None:
+                return found
+        return None
+    if kind is list:
+        for index, item in enumerate(value):
+            found = _impure(item, f"{path}[{index}]")
+            if found is not None:
+                return found
+        return None
+    if kind in (str, int, bool) or value is None:
+        return None
+    if kind is float and value == value and value not in (float("inf"), float("-inf")):
+        return None
+    return f"{path} is {value!r} ({kind.__name__})"
 
 
 class Action:
@@ -145,6 +174,8 @@ class Game(ABC):
         state = self._make_state()
         state._init_base(self, seed, dict(scenario) if scenario else None, list(dice or []))
         state._setup()
+        if _DEBUG.depth:
+            state._raise_broken_invariants("after the set-up")
         return state
 
     @abstractmethod
@@ -214,6 +245,20 @@ class State(ABC):
     @abstractmethod
     def _view(self, seat: Seat | None) -> dict[str, Any]: ...
 
+    def _copy_data(self) -> dict[str, Any]:
+        """An independent copy of ``self.data`` for :meth:`clone`. Games whose data has a known shape may
+        copy it field by field, faster than this generic walk (search clones states thousands of times)."""
+        copied: dict[str, Any] = copy_plain(self.data)
+        return copied
+
+    def _invariants(self) -> list[str]:
+        """What must always hold in this game's data, as one sentence per violation (none: ``[]``).
+
+        Games override it (piece and card conservation, counters within their rules' bounds...); it is
+        only called by :meth:`check_invariants`, so it may be thorough rather than fast.
+        """
+        return []
+
     def _resample_hidden(self, seat: Seat, rng: Any) -> None:
         """Redraw what ``seat`` cannot see besides future dice. Games with hidden cards override this."""
 
@@ -274,6 +319,8 @@ class State(ABC):
         chosen = self.parse_action(seat, text)
         self._history.append((seat, chosen.text))
         self._apply(seat, chosen)
+        if _DEBUG.depth:
+            self._raise_broken_invariants(f"after seat {seat} played {chosen.text!r}")
 
     def apply_legal(self, seat: Seat, action: Action) -> None:
         """Apply an action just taken from ``legal_actions(seat)`` of this very state, without checking it.
@@ -284,6 +331,8 @@ class State(ABC):
         """
         self._history.append((seat, action.text))
         self._apply(seat, action)
+        if _DEBUG.depth:
+            self._raise_broken_invariants(f"after seat {seat} played {action.text!r}")
 
     def random_action(self, seat: Seat, rng: Any) -> Action:
         """A legal action of ``seat`` drawn uniformly at random (``rng`` has ``randrange(n)``).
@@ -293,7 +342,8 @@ class State(ABC):
         same list ``legal_actions`` would give (their tests check it).
         """
         legal = self.legal_actions(seat)
-        return legal[rng.randrange(len(legal))]
+        index: int = rng.randrange(len(legal))
+        return legal[index]
 
     def is_over(self) -> bool:
         return self._is_over()
@@ -326,7 +376,7 @@ class State(ABC):
         twin.scenario = self.scenario  # never mutated after set-up
         twin.dice = self.dice  # never mutated: the live script is in rng
         twin.rng = self.rng.clone()
-        twin.data = copy_plain(self.data)
+        twin.data = self._copy_data()
         twin.log = list(self.log)  # log events are never mutated once written
         twin._history = list(self._history)
         return twin
@@ -357,6 +407,42 @@ class State(ABC):
     def visible_log(self, seat: Seat | None = None) -> list[dict[str, Any]]:
         """The log events ``seat`` may read: events with a ``seats`` key are private to those seats."""
         return [e for e in self.log if "seats" not in e or (seat is not None and seat in e["seats"])]
+
+    def check_invariants(self) -> list[str]:
+        """Every invariant this state breaks, as sentences (``[]`` when all is well).
+
+        The core's own: ``data`` is plain JSON data; a game not over has a seat to act (valid seats,
+        no repeats) and a finished one has none. Then the game's :meth:`_invariants`. In debug mode
+        (:mod:`ludoteca.core.debug`) this runs after every action; otherwise only when called.
+        """
+        problems: list[str] = []
+        where = _impure(self.data, "data")
+        if where is not None:
+            problems.append(f"the state is not plain JSON data: {where}")
+        over = self._is_over()
+        waiting = self._to_act() if not over else []
+        if not over and not waiting:
+            problems.append("the game is not over but no seat is to act")
+        if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < self.game.players for s in waiting):
+            problems.append(f"to_act() names seats that do not exist: {waiting}")
+        elif len(set(waiting)) != len(waiting):
+            problems.append(f"to_act() names a seat twice: {waiting}")
+        else:
+            stuck = [seat for seat in waiting if not self._legal_actions(seat)]
+            if stuck:
+                problems.append(f"seat(s) {stuck} must act but have no legal action")
+        problems.extend(self._invariants())
+        return problems
+
+    def _raise_broken_invariants(self, when: str) -> None:
+        """Debug mode: raise :class:`InvariantError` naming the game, the moment and every violation."""
+        problems = self.check_invariants()
+        if problems:
+            moment = f"{when} (action {len(self._history)})" if self._history else when
+            raise InvariantError(
+                f"{self.game.id} ({self.game.players} players, seed {self.seed}) {moment}: " + "; ".join(problems),
+                problems,
+            )
 
     # ----------------------------------------------------------------- helpers for games
     def emit(self, kind: str, text: str, /, **details: Any) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.core import Action, BadOptions, Game, State
+from ludoteca.core import Action, BadOptions, Game, State, copy_plain
 from ludoteca.games.mankind import evaluation, machine
 from ludoteca.games.mankind.civilization import conquest_label, label, levels, limit_count, new_player, spread_count
 from ludoteca.games.mankind.content import ERAS, TRAITS, Amount, Content, EventRow, load_content
@@ -159,6 +159,19 @@ class MankindState(State):
             "bonuses": {name: list(seats) for name, seats in self.data["bonuses"].items()},
             "turns": self.data["turn"],
         }
+
+    def _copy_data(self) -> dict[str, Any]:
+        """Field by field: players' lists and dicts are copied, strings and numbers shared (immutable)."""
+        data = self.data
+        copied = dict(data)
+        copied["players"] = [
+            {**p, "builds": list(p["builds"]), "conquests": list(p["conquests"]), "mods": dict(p["mods"])}
+            for p in data["players"]
+        ]
+        copied["gone"] = list(data["gone"])
+        copied["bonuses"] = copy_plain(data["bonuses"])
+        copied["stack"] = copy_plain(data["stack"])
+        return copied
 
     def _evaluate(self, seat: int) -> float:
         return evaluation.evaluate(self, seat)
