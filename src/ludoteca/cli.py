@@ -609,5 +609,65 @@ def _step_through(record: dict[str, Any], console: Console, seat: int | None) ->
     return state
 
 
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option("--database", help="SQLAlchemy URL (default: SQLite in the user's data directory)."),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option("--bot-delay", min=0.0, help="Seconds each bot waits before moving, so people can follow.")
+    ] = 0.6,
+) -> None:
+    """Play in the browser: run the game server, then open http://HOST:PORT (needs the `web` extra)."""
+    try:
+        from ludoteca.server import serve
+    except ImportError as error:
+        _fail(f"the server needs the web extra: pip install -e '.[web]' ({error})")
+    serve(host=host, port=port, database=database, bot_delay=bot_delay)
+
+
+@app.command("fuzz")
+def fuzz_command(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `ludoteca games`).")],
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of random games.")] = 100,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players (default: cycle through every count).")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Master seed; game i plays seed derive_seed(seed, i).")] = 0,
+    out: Annotated[
+        Path, typer.Option("--out", help="Directory for the records of failing games.")
+    ] = Path("fuzz-failures"),
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
+    max_actions: Annotated[
+        int, typer.Option("--max-actions", min=1, help="A game longer than this is a failure.")
+    ] = 20_000,
+) -> None:
+    """Play random games with every invariant checked; report crashes, dead ends and runaway games."""
+    from ludoteca.fuzz import run_fuzz
+
+    console = _out()
+    with _user_errors():
+        _require_importable(game)
+        report = run_fuzz(
+            game, games, players, seed, out, parse_option_values(option or []), max_actions,
+            progress=lambda done, r: console.print(f"  {done}/{games} games, {len(r.failures)} failure(s)", style="dim")
+            if done % max(1, games // 10) == 0 else None,
+        )  # fmt: skip
+    for failure in report.failures:
+        console.print(Text(failure.line(), style="red"), soft_wrap=True)
+    counts = ", ".join(f"{n}p: {k}" for n, k in sorted(report.per_players.items()))
+    console.print(
+        f"{report.game}: {report.games} games ({counts}),"
+        f" {report.actions} actions (longest {report.longest}), {len(report.failures)} failure(s),"
+        f" {report.seconds:.1f} s",
+        soft_wrap=True,
+    )
+    if report.failures:
+        raise typer.Exit(EXIT_FAILURE)
+
+
 if __name__ == "__main__":
     main()

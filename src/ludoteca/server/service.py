@@ -1,0 +1,525 @@
+"""The authoritative game service: live games in memory, every change written to storage first.
+
+A :class:`Room` is one game being played: its :class:`~ludoteca.core.State`, its seats and its
+version (the number of entries in its history). Every change goes through :meth:`GameService.act`
+or :meth:`GameService.undo`, which check the seat's token, the version the client saw, whose turn it
+is and the rules, work on a *copy* of the state, and only once the entry is committed to the database
+put the copy in place. So an error of any kind — a bad action, a stale version, a failing database —
+leaves the game exactly as it was, and a restarted server that replays the database finds the game
+the players last saw.
+
+Bots play here, server-side, after a short pause so people can follow; they choose on a copy of the
+state in a worker thread (search bots take a while) and submit their choice through the same checks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import ludoteca
+from ludoteca.agents import Agent, make_agent
+from ludoteca.core import BadOptions, IllegalAction, LudotecaError, State, derive_seed, list_games, load_game
+from ludoteca.server import games as hooks
+from ludoteca.server.storage import ACTION, UNDO, Entry, StaleVersion, Storage, StoredGame, effective_actions
+
+log = logging.getLogger("ludoteca.server")
+
+HUMAN = "human"
+UNDO_PROBES = 8
+"""How many redrawn hidden worlds an undo is tested against (see :meth:`GameService.undo_refusal`)."""
+
+
+class ApiError(Exception):
+    """A request the service refuses, with the HTTP status and the reason shown to the player."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+def bad_request(reason: str) -> ApiError:
+    return ApiError(400, reason)
+
+
+@dataclass
+class SeatInfo:
+    """Who plays a seat (``human`` or an agent spec), its secret token, and the bot if it is one."""
+
+    player: str
+    token: str | None
+    agent: Agent | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.player == HUMAN
+
+
+@dataclass
+class Room:
+    """One game in play."""
+
+    id: str
+    stored: StoredGame
+    state: State
+    seats: list[SeatInfo]
+    version: int
+    previous: State | None = None  # the state before the last standing action, when known
+    undo_cache: dict[tuple[int, int], str | None] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    driver: asyncio.Task[None] | None = None
+    bot_error: str | None = None
+
+    @property
+    def game_id(self) -> str:
+        return self.stored.game
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token opens; ``None`` for no token (a spectator); 403 for a token that opens nothing."""
+        if token is None or token == "":
+            return None
+        for seat, info in enumerate(self.seats):
+            if info.token is not None and secrets.compare_digest(info.token, token):
+                return seat
+        raise ApiError(403, "this token opens no seat of this game")
+
+    def bot_to_act(self) -> int | None:
+        for seat in self.state.to_act():
+            if not self.seats[seat].human:
+                return seat
+        return None
+
+
+Listener = Callable[["Room"], Awaitable[None]]
+
+
+class GameService:
+    """Every live game, the storage behind them, and the bots that play in them."""
+
+    def __init__(self, storage: Storage, bot_delay: float = 0.6) -> None:
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+        self.listeners: list[Listener] = []
+        self.load_errors: dict[str, str] = {}
+
+    # ------------------------------------------------------------------ start-up
+    def restore(self) -> None:
+        """Rebuild every stored game by replaying its history (what makes a restart lose nothing)."""
+        for stored in self.storage.load_all():
+            try:
+                self.rooms[stored.id] = self._rebuild(stored)
+            except Exception as error:
+                # One game that no longer replays (its game changed version) must not keep the rest offline.
+                self.load_errors[stored.id] = str(error)
+                log.error("game %s cannot be rebuilt: %s", stored.id, error)
+
+    def _rebuild(self, stored: StoredGame) -> Room:
+        record = _record_of(stored, effective_actions(stored.entries))
+        state = ludoteca.replay(record)
+        seats = [self._seat(info["player"], info.get("token"), stored.seed, seat) for seat, info in
+                 enumerate(stored.seats)]
+        return Room(stored.id, stored, state, seats, version=len(stored.entries))
+
+    def _seat(self, player: str, token: str | None, seed: int, seat: int) -> SeatInfo:
+        if player == HUMAN:
+            return SeatInfo(player, token)
+        return SeatInfo(player, None, make_agent(player, derive_seed(seed, seat)))
+
+    # ------------------------------------------------------------------ creating games
+    def create(self, game_id: Any, players: Any, options: Any, seats: Any, seed: Any = None) -> Room:
+        """Check a lobby request and start the game; every fault is a 400 with its reason."""
+        if not isinstance(game_id, str) or not game_id:
+            raise bad_request("'game' must be a game id (see GET /api/catalog)")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise bad_request("'options' must be an object of option names to values")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            raise bad_request(f"'players' must be an integer, not {players!r}")
+        if seats is not None and (not isinstance(seats, list) or not all(isinstance(s, str) for s in seats)):
+            raise bad_request("'seats' must be a list of 'human' or bot names, one per seat")
+        if players is None and seats is not None:
+            players = len(seats)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise bad_request(f"'seed' must be an integer, not {seed!r}")
+        try:
+            game = load_game(game_id, players, options)
+            state = game.new_state(seed=seed)
+        except LudotecaError as error:
+            raise bad_request(str(error)) from None
+        except Exception as error:  # a registered game whose module is broken
+            raise bad_request(f"game {game_id!r} cannot be loaded: {type(error).__name__}: {error}") from None
+        if seats is None:
+            seats = [HUMAN] + ["heuristic"] * (game.players - 1)
+        if len(seats) != game.players:
+            raise bad_request(f"'seats' names {len(seats)} seat(s) but the game has {game.players} players")
+        infos = []
+        for seat, spec in enumerate(seats):
+            spec = spec.strip()
+            try:
+                infos.append(
+                    SeatInfo(HUMAN, secrets.token_urlsafe(18))
+                    if spec.lower() == HUMAN
+                    else SeatInfo(spec, None, make_agent(spec, derive_seed(seed, seat)))
+                )
+            except BadOptions as error:
+                raise bad_request(f"seat {seat}: {error}") from None
+        game_key = secrets.token_hex(6)
+        stored = StoredGame(
+            id=game_key,
+            game=game.id,
+            game_version=game.version,
+            players=game.players,
+            options=dict(game.options),
+            seed=seed,
+            scenario=None,
+            dice=[],
+            seats=[{"player": info.player, "token": info.token} for info in infos],
+            created_at=datetime.now(UTC),
+            over=state.is_over(),
+            result=state.result() if state.is_over() else None,
+        )
+        self.storage.create_game(stored)
+        room = Room(game_key, stored, state, infos, version=0)
+        self.rooms[game_key] = room
+        return room
+
+    def room(self, game_key: str) -> Room:
+        room = self.rooms.get(game_key)
+        if room is None:
+            if game_key in self.load_errors:
+                raise ApiError(500, f"game {game_key} cannot be rebuilt: {self.load_errors[game_key]}")
+            raise ApiError(404, f"there is no game {game_key!r}")
+        return room
+
+    # ------------------------------------------------------------------ what a seat sees
+    def payload(self, room: Room, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know now (``None``: a spectator): the body of GET and of every push."""
+        state = room.state
+        over = state.is_over()
+        return {
+            "id": room.id,
+            "game": room.game_id,
+            "title": state.game.title,
+            "players": state.players,
+            "options": dict(state.game.options),
+            "seat": seat,
+            "version": room.version,
+            "view": state.view(seat),
+            "legal_actions": [] if seat is None else [a.text for a in state.legal_actions(seat)],
+            "log": state.visible_log(seat),
+            "over": over,
+            "result": state.result() if over else None,
+            "to_act": state.to_act(),
+            "seats": [{"seat": i, "player": info.player} for i, info in enumerate(room.seats)],
+            "can_undo": seat is not None and self.undo_refusal(room, seat) is None,
+            "renderer": hooks.renderer_for(room.game_id),
+            "bot_error": room.bot_error,
+        }
+
+    def summary(self, room: Room) -> dict[str, Any]:
+        """One line of the lobby: no tokens, nothing hidden."""
+        state = room.state
+        return {
+            "id": room.id,
+            "game": room.game_id,
+            "title": state.game.title,
+            "players": state.players,
+            "seats": [info.player for info in room.seats],
+            "version": room.version,
+            "over": state.is_over(),
+            "to_act": state.to_act(),
+            "winners": state.result().get("winners") if state.is_over() else None,
+            "created_at": room.stored.created_at.isoformat(),
+        }
+
+    def catalog(self) -> dict[str, Any]:
+        """The games the lobby offers (with their player counts and options) and the bots."""
+        entries = []
+        for game_id in list_games():
+            try:
+                game = load_game(game_id)
+            except Exception as error:  # a game being written may not import yet: list it as unavailable
+                entries.append({"id": game_id, "error": f"{type(error).__name__}: {error}"})
+                continue
+            cls = type(game)
+            entries.append(
+                {
+                    "id": game_id,
+                    "title": game.title,
+                    "min_players": cls.min_players,
+                    "max_players": cls.max_players,
+                    "default_players": game.players,
+                    "options": [
+                        {
+                            "name": spec.name,
+                            "default": spec.default,
+                            "choices": list(spec.choices) if spec.choices is not None else None,
+                            "kind": spec.kind.__name__,
+                            "allow_none": spec.allow_none,
+                            "help": spec.help,
+                        }
+                        for spec in cls.option_specs
+                    ],
+                    "renderer": hooks.renderer_for(game_id),
+                }
+            )
+        return {"games": entries, "bots": ["random", "heuristic", "ismcts"]}
+
+    def record(self, room: Room) -> dict[str, Any]:
+        """The whole record once the game is over; before that, only what a spectator may know.
+
+        The seed decides every hidden card and every die to come, so it is withheld until the end, and so
+        is the text of every action the game's hook does not call public (``games.public_action_text``).
+        """
+        state = room.state
+        if state.is_over():
+            return state.record()
+        full = state.record()
+        return {
+            "game": full["game"],
+            "version": full["version"],
+            "players": full["players"],
+            "options": full["options"],
+            "complete": False,
+            "withheld": "the seed and hidden action texts (null) are withheld until the game is over",
+            "actions": [[seat, hooks.public_action_text(room.game_id, text)] for seat, text in full["actions"]],
+        }
+
+    def replay_step(self, room: Room, step: Any, seat: int | None) -> dict[str, Any]:
+        """The finished game as it stood after ``step`` actions, seen by ``seat`` (``None``: a spectator)."""
+        if not room.state.is_over():
+            raise ApiError(409, "the replay opens once the game is over")
+        actions = room.state.record()["actions"]
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(actions):
+            raise bad_request(f"'step' must be 0-{len(actions)}")
+        if seat is not None and not 0 <= seat < room.state.players:
+            raise bad_request(f"'seat' must be 0-{room.state.players - 1}")
+        state = ludoteca.replay({**room.state.record(), "actions": actions[:step]})
+        over = state.is_over()
+        return {
+            "id": room.id,
+            "game": room.game_id,
+            "title": state.game.title,
+            "players": state.players,
+            "seat": seat,
+            "step": step,
+            "steps": len(actions),
+            "actions": actions,
+            "view": state.view(seat),
+            "log": state.visible_log(seat),
+            "to_act": state.to_act(),
+            "over": over,
+            "result": state.result() if over else None,
+            "seats": [{"seat": i, "player": info.player} for i, info in enumerate(room.seats)],
+            "renderer": hooks.renderer_for(room.game_id),
+            "static": hooks.static_data(room.game_id, dict(state.game.options)),
+        }
+
+    # ------------------------------------------------------------------ changing a game
+    def _check_version(self, room: Room, version: Any) -> None:
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise bad_request(f"'version' must be the integer version you last saw, not {version!r}")
+        if version != room.version:
+            raise ApiError(409, f"the game has moved on: it is at version {room.version}, you sent {version}")
+
+    async def act(self, room: Room, token: str | None, version: Any, text: Any) -> int:
+        """Apply a seat's action; returns the seat. Nothing changes unless the entry is stored."""
+        if not isinstance(text, str) or not text.strip():
+            raise bad_request("'action' must be the text of one of your legal actions")
+        async with room.lock:
+            seat = room.seat_of(token)
+            if seat is None:
+                raise ApiError(403, "a spectator cannot act: use your seat's token")
+            self._check_version(room, version)
+            self._commit_action(room, seat, text)
+        await self._changed(room)
+        return seat
+
+    def _commit_action(self, room: Room, seat: int, text: str) -> None:
+        state = room.state
+        if seat not in state.to_act():
+            who = state.to_act()
+            raise ApiError(409, "the game is over" if not who else f"it is not your turn: waiting for seat(s) {who}")
+        twin = state.clone()
+        try:
+            twin.apply(seat, text)
+        except IllegalAction as error:
+            raise bad_request(str(error)) from None
+        applied = twin.record()["actions"][-1][1]  # the canonical text, whatever spacing or case was sent
+        entry = Entry(room.version, ACTION, seat, applied)
+        self._store(room, entry, twin)
+        room.previous = state
+        room.state = twin
+        room.version += 1
+
+    def _store(self, room: Room, entry: Entry, after: State) -> None:
+        over = after.is_over()
+        try:
+            self.storage.append(room.id, entry, over, after.result() if over else None)
+        except StaleVersion as error:
+            raise ApiError(409, f"the game has moved on ({error}); reload it") from None
+        room.stored.entries.append(entry)
+        room.stored.over = over
+
+    def undo_refusal(self, room: Room, seat: int) -> str | None:
+        """Why ``seat`` may not undo now, or ``None`` if it may.
+
+        A seat may take back its own action while it is still the last one standing and it taught that
+        seat nothing it could not have known before acting:
+
+        * the game is not over, and the last action standing is the seat's own (once someone else has
+          answered it, their choice rests on it);
+        * the action drew nothing from the generator: no die was rolled, nothing shuffled or picked at
+          random (the generator's state and script are the same before and after);
+        * the action revealed nothing hidden to the seat: the action is replayed in ``UNDO_PROBES`` worlds
+          where everything the seat could not see beforehand is redrawn (``state.resample``), and in every
+          one the seat must see exactly what it sees now — same view, same new log lines. A tile drawn
+          from the bag, a card turned up or an opponent's secret shown to it would differ in some world.
+
+        What others see may change (a tile placed is on the board for all): undoing gives them nothing
+        they can use that the seat did not choose to show.
+        """
+        key = (room.version, seat)
+        if key not in room.undo_cache:
+            room.undo_cache.clear()
+            room.undo_cache[key] = self._undo_refusal(room, seat)
+        return room.undo_cache[key]
+
+    def _undo_refusal(self, room: Room, seat: int) -> str | None:
+        state = room.state
+        if state.is_over():
+            return "the game is over"
+        actions = state.record()["actions"]
+        if not actions:
+            return "nothing has been played yet"
+        last_seat, last_text = actions[-1]
+        if last_seat != seat:
+            return "the last action is not yours"
+        before = self._previous(room)
+        if before.rng.state != state.rng.state or before.rng.script != state.rng.script:
+            return "your action rolled dice or drew at random"
+        seen_now = state.view(seat)
+        log_before = len(before.visible_log(seat))
+        new_lines = state.visible_log(seat)[log_before:]
+        probe = random.Random(f"{room.id}/{room.version}/{seat}")
+        for _ in range(UNDO_PROBES):
+            world = before.clone()
+            world.resample(seat, probe)
+            try:
+                world.apply(seat, last_text)
+            except LudotecaError:
+                return "your action depended on hidden information"
+            if world.view(seat) != seen_now or world.visible_log(seat)[log_before:] != new_lines:
+                return "your action revealed hidden information to you"
+        return None
+
+    def _previous(self, room: Room) -> State:
+        if room.previous is None:
+            record = room.state.record()
+            room.previous = ludoteca.replay({**record, "actions": record["actions"][:-1]})
+        return room.previous
+
+    async def undo(self, room: Room, token: str | None, version: Any) -> int:
+        """Take back the seat's own last action, when :meth:`undo_refusal` allows it (400 with the reason if not)."""
+        async with room.lock:
+            seat = room.seat_of(token)
+            if seat is None:
+                raise ApiError(403, "a spectator cannot undo: use your seat's token")
+            self._check_version(room, version)
+            refusal = self.undo_refusal(room, seat)
+            if refusal is not None:
+                raise bad_request(f"you cannot undo now: {refusal}")
+            before = self._previous(room)
+            last_text = room.state.record()["actions"][-1][1]
+            self._store(room, Entry(room.version, UNDO, seat, last_text), before)
+            room.state = before
+            room.previous = None
+            room.version += 1
+        await self._changed(room)
+        return seat
+
+    # ------------------------------------------------------------------ after every change
+    async def _changed(self, room: Room) -> None:
+        await self.notify(room)
+        if self.bot_delay <= 0:
+            await self.drive_bots(room)
+        else:
+            self.wake_bots(room)
+
+    async def notify(self, room: Room) -> None:
+        for listener in self.listeners:
+            await listener(room)
+
+    def wake_bots(self, room: Room) -> None:
+        """Make sure a bot to act will move (one driver task per game at most)."""
+        if room.bot_to_act() is None or room.bot_error is not None:
+            return
+        if room.driver is None or room.driver.done():
+            room.driver = asyncio.get_running_loop().create_task(self.drive_bots(room))
+
+    async def drive_bots(self, room: Room) -> None:
+        """Let the bots move, one after another, while a bot is to act; a person's turn ends the loop."""
+        while room.bot_error is None:
+            seat = room.bot_to_act()
+            if seat is None:
+                return
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            version = room.version
+            agent = room.seats[seat].agent
+            assert agent is not None
+            snapshot = room.state.clone()
+            try:
+                action = await asyncio.to_thread(agent.choose, snapshot, seat)
+            except Exception as error:  # a bot bug must not take the server down: show it and stop that bot
+                room.bot_error = f"seat {seat} ({room.seats[seat].player}) failed: {type(error).__name__}: {error}"
+                log.exception("bot failed in game %s", room.id)
+                await self.notify(room)
+                return
+            async with room.lock:
+                if room.version != version or seat not in room.state.to_act():
+                    continue  # someone acted meanwhile: look again
+                try:
+                    self._commit_action(room, seat, action.text)
+                except ApiError as error:
+                    room.bot_error = f"seat {seat} ({room.seats[seat].player}) chose badly: {error.reason}"
+                    log.error("bot move refused in game %s: %s", room.id, error.reason)
+            await self.notify(room)
+
+    async def start_bots(self) -> None:
+        """After a restart, bots whose turn it was carry on."""
+        for room in self.rooms.values():
+            self.wake_bots(room)
+
+    async def stop_bots(self) -> None:
+        tasks = [room.driver for room in self.rooms.values() if room.driver is not None and not room.driver.done()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+def _record_of(stored: StoredGame, actions: list[tuple[int, str]]) -> dict[str, Any]:
+    return {
+        "game": stored.game,
+        "version": stored.game_version,
+        "players": stored.players,
+        "options": stored.options,
+        "seed": stored.seed,
+        "scenario": stored.scenario,
+        "dice": stored.dice,
+        "actions": [[seat, text] for seat, text in actions],
+    }

@@ -1,0 +1,110 @@
+// Mankind: each civilization's tableau — Victory, Resource and Influence Points, government, the ten
+// trait levels, its builds by era and its conquests — drawn from view(seat). Actions that name a
+// build of the deciding civilization (lose it, discard it) are clicks on that build.
+"use strict";
+
+(() => {
+  const ERA_FILL = { tribal: "#d7ccc8", ancient: "#ffe0b2", medieval: "#c5e1a5", revolution: "#b3e5fc", modern: "#e1bee7" };
+  const TRAITS = ["FL", "ML", "RL", "GL", "CL", "SL", "WL", "TL", "HL", "DF"];
+  const PANEL_W = 470;
+  const CHIP_W = 148;
+  const CHIP_H = 22;
+
+  function label(code) { return code.split("/").slice(1).join("/") || code; }
+  function eraOf(code) { return code.split("/")[0]; }
+  function clip(text, n) { return text.length > n ? `${text.slice(0, n - 1)}…` : text; }
+
+  /** The build (by its label) an action names, for "lose X" and "discard X" (conquests: "X (era conquest)"). */
+  function named(text) {
+    const m = /^(lose|discard) (.+?)(?: \((\w+) conquest\))?$/.exec(text);
+    return m ? { verb: m[1], name: m[2], conquest: !!m[3] } : null;
+  }
+
+  function chip(s, parent, x, y, code, conquest, ctx, targets) {
+    const name = label(code);
+    const g = s("g", { "data-build": code }, parent);
+    const fill = conquest ? "#fff3e0" : ERA_FILL[eraOf(code)] || "#eee";
+    s("rect", { x, y, width: CHIP_W, height: CHIP_H, rx: 5, fill, stroke: conquest ? "#e65100" : "rgba(0,0,0,.2)", "stroke-dasharray": conquest ? "4 2" : null }, g);
+    s("text", { x: x + 7, y: y + 15, "font-size": 11.5, fill: "#263238" }, g, clip(name, 23));
+    s("title", {}, g, `${name} (${eraOf(code)}${conquest ? " conquest" : ""})`);
+    const texts = targets.filter((t) => named(t).name === name && named(t).conquest === conquest);
+    if (texts.length) ctx.target(g, texts);
+  }
+
+  function panel(s, root, ctx, seat, x, y) {
+    const view = ctx.view;
+    const player = view.players[seat];
+    const deciding = view.decision && view.decision.seat === seat;
+    const targets = deciding ? ctx.actions.filter((t) => named(t)) : [];
+    const items = [...player.builds.map((b) => [b, false]), ...player.conquests.map((c) => [c, true])];
+    const rows = Math.max(1, Math.ceil(items.length / 3));
+    const height = 128 + rows * (CHIP_H + 6);
+    const g = s("g", { "data-seat": seat, class: "tableau" }, root);
+    s("rect", { x, y, width: PANEL_W, height, rx: 10, fill: "#fff", stroke: deciding ? "#ffb300" : "#d6d0c4", "stroke-width": deciding ? 3 : 1.5 }, g);
+    s("rect", { x, y, width: PANEL_W, height: 34, rx: 10, fill: Ludo.seatColour(seat) }, g);
+    s("rect", { x, y: y + 24, width: PANEL_W, height: 10, fill: Ludo.seatColour(seat) }, g);
+    const gone = view.gone && view.gone.includes(player.government);
+    s("text", { x: x + 12, y: y + 23, "font-size": 16, "font-weight": 700, fill: "#fff" }, g, ctx.seatName(seat));
+    const govern = player.government ? label(player.government) : "Anarchy";
+    s("text", { x: x + PANEL_W - 12, y: y + 23, "font-size": 13, fill: "#fff", "text-anchor": "end" }, g, `Government: ${govern}${gone ? " (gone)" : ""}`);
+    const points = [["VP", player.vp, "#1b5e20"], ["RP", player.rp, "#0d47a1"], ["IP", player.ip, "#6a1b9a"]];
+    points.forEach(([name, value, colour], i) => {
+      const px = x + 12 + i * 78;
+      s("text", { x: px, y: y + 64, "font-size": 24, "font-weight": 700, fill: colour, "data-points": name }, g, String(value));
+      s("text", { x: px + (String(value).length * 14) + 4, y: y + 64, "font-size": 12, fill: "#69707d" }, g, name);
+    });
+    s("text", { x: x + 250, y: y + 52, "font-size": 11.5, fill: "#69707d" }, g, `turns ${player.turns} · spread ${player.spread}`);
+    s("text", { x: x + 250, y: y + 67, "font-size": 11.5, fill: "#69707d" }, g, `limits ${player.limit_count} · shields ${player.shields}`);
+    TRAITS.forEach((trait, i) => {
+      const tx = x + 12 + i * 45;
+      const level = player.levels[trait] || 0;
+      s("rect", { x: tx, y: y + 78, width: 40, height: 26, rx: 4, fill: level > 0 ? "#eceff1" : "#f7f7f7", stroke: "#cfd8dc" }, g);
+      s("text", { x: tx + 20, y: y + 89, "font-size": 9.5, fill: "#69707d", "text-anchor": "middle" }, g, trait);
+      s("text", { x: tx + 20, y: y + 101, "font-size": 12, "font-weight": 700, fill: "#263238", "text-anchor": "middle" }, g, String(level));
+    });
+    items.forEach(([code, conquest], i) => {
+      chip(s, g, x + 12 + (i % 3) * (CHIP_W + 3), y + 114 + Math.floor(i / 3) * (CHIP_H + 6), code, conquest, ctx, targets);
+    });
+    if (!items.length) s("text", { x: x + 12, y: y + 130, "font-size": 12, fill: "#69707d" }, g, "no builds");
+    return height;
+  }
+
+  Ludo.register("mankind", {
+    tool(text) { const n = named(text); return n ? n.verb : null; },
+
+    board(ctx) {
+      const s = Ludo.svg;
+      const view = ctx.view;
+      const count = view.players.length;
+      const columns = count <= 2 ? 2 : count <= 4 ? 2 : 3;
+      const root = s("svg", { class: "mankind-board" });
+      const header = 46;
+      s("text", { x: 14, y: 28, "font-size": 19, "font-weight": 700, fill: "#263238" }, root, `${Ludo.titleCase(view.era_name)} era · turn ${view.turn}`);
+      const prompt = view.decision ? `Seat ${view.decision.seat}: ${view.decision.prompt}` : view.over ? "The game is over." : "";
+      s("text", { x: 300, y: 28, "font-size": 13.5, fill: "#455a64" }, root, clip(prompt + (view.era_ending ? " — the era ends after this turn" : ""), 110));
+      let y = header;
+      let tallest = 0;
+      for (let seat = 0; seat < count; seat += 1) {
+        const col = seat % columns;
+        if (col === 0 && seat > 0) { y += tallest + 12; tallest = 0; }
+        tallest = Math.max(tallest, panel(s, root, ctx, seat, 10 + col * (PANEL_W + 12), y));
+      }
+      const W = 20 + columns * PANEL_W + (columns - 1) * 12;
+      const H = y + tallest + 10;
+      root.setAttribute("viewBox", `0 0 ${W} ${H}`);
+      root.setAttribute("width", W);
+      root.setAttribute("height", H);
+      root.insertBefore(s("rect", { x: 0, y: 0, width: W, height: H, fill: "#f4f1ea", rx: 8 }), root.firstChild);
+      return root;
+    },
+
+    players(ctx) {
+      return ctx.view.players.map((p) => `${p.vp} VP · ${p.rp} RP · ${p.ip} IP · ${p.builds.length} builds`);
+    },
+
+    status(ctx) {
+      const d = ctx.view.decision;
+      return d ? d.prompt : "";
+    },
+  });
+})();

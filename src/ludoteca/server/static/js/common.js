@@ -1,0 +1,118 @@
+// Ludoteca web client, shared by every page: API calls, SVG helpers, seat colours, and the
+// registry of per-game renderers (static/games/<game>.js), each drawing a board from view(seat) JSON.
+"use strict";
+
+const Ludo = (() => {
+  const SEAT_COLOURS = ["#7b3fa0", "#d9731a", "#148a7a", "#b8860b", "#c2185b", "#6d4c41", "#455a64", "#7c8c1f"];
+  const renderers = {};
+  const SVG_NS = "http://www.w3.org/2000/svg";
+
+  /** Call the JSON API; a refusal becomes an Error whose message is the server's reason. */
+  async function api(method, path, body) {
+    const init = { method, headers: {} };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetch(path, init);
+    let data = null;
+    try { data = await response.json(); } catch (_) { data = null; }
+    if (!response.ok) {
+      const reason = data && data.detail ? (typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail)) : response.statusText;
+      const error = new Error(reason);
+      error.status = response.status;
+      throw error;
+    }
+    return data;
+  }
+
+  /** Create an SVG element with attributes (and optional text), appended to parent when given. */
+  function svg(tag, attrs, parent, text) {
+    const el = document.createElementNS(SVG_NS, tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value !== undefined && value !== null) el.setAttribute(key, value);
+    }
+    if (text !== undefined) el.textContent = text;
+    if (parent) parent.appendChild(el);
+    return el;
+  }
+
+  /** Create an HTML element with attributes, class, text and children. */
+  function html(tag, attrs, ...children) {
+    const el = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === "class") el.className = value;
+      else if (key === "text") el.textContent = value;
+      else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+      else el.setAttribute(key, value);
+    }
+    for (const child of children) {
+      if (child === null || child === undefined) continue;
+      el.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+    return el;
+  }
+
+  function seatColour(seat) { return SEAT_COLOURS[seat % SEAT_COLOURS.length]; }
+
+  function seatName(payload, seat) {
+    const info = (payload.seats || [])[seat];
+    const you = payload.seat === seat ? " (you)" : "";
+    const who = info && info.player !== "human" ? ` · ${info.player}` : "";
+    return `Seat ${seat}${you}${who}`;
+  }
+
+  function register(name, renderer) { renderers[name] = renderer; }
+
+  /** Load static/games/<name>.js once; resolves to the renderer it registers. */
+  function loadRenderer(name) {
+    if (renderers[name]) return Promise.resolve(renderers[name]);
+    return new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = `/static/games/${name}.js`;
+      script.onload = () => renderers[name] ? resolve(renderers[name]) : reject(new Error(`${name}.js registered no renderer`));
+      script.onerror = () => reject(new Error(`cannot load the ${name} renderer`));
+      document.head.appendChild(script);
+    });
+  }
+
+  function titleCase(text) { return String(text).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()); }
+
+  /** Readable nested lists for any JSON value (the generic renderer and unknown view parts). */
+  function describe(value) {
+    if (value === null || value === undefined) return html("span", { class: "muted", text: "—" });
+    if (Array.isArray(value)) {
+      if (value.length === 0) return html("span", { class: "muted", text: "none" });
+      if (value.every((v) => v === null || typeof v !== "object")) return html("span", { text: value.map((v) => v === null ? "—" : String(v)).join(", ") });
+      const list = html("ul");
+      value.forEach((item, index) => list.appendChild(html("li", {}, html("span", { class: "muted", text: `${index}: ` }), describe(item))));
+      return list;
+    }
+    if (typeof value === "object") {
+      const keys = Object.keys(value);
+      if (keys.length === 0) return html("span", { class: "muted", text: "none" });
+      const flat = keys.every((k) => value[k] === null || typeof value[k] !== "object");
+      if (flat && keys.length <= 12) {
+        return html("span", { text: keys.map((k) => `${k}: ${value[k] === null ? "—" : value[k]}`).join(" · ") });
+      }
+      const dl = html("dl");
+      for (const key of keys) {
+        dl.appendChild(html("dt", { text: titleCase(key) }));
+        dl.appendChild(html("dd", {}, describe(value[key])));
+      }
+      return dl;
+    }
+    return html("span", { text: String(value) });
+  }
+
+  /** The winners line and each seat's score, from a result. */
+  function resultText(payload) {
+    const result = payload.result;
+    if (!result) return "";
+    const winners = (result.winners || []).map((s) => seatName(payload, s)).join(", ");
+    return `Game over. Winner${(result.winners || []).length === 1 ? "" : "s"}: ${winners || "none"}.`;
+  }
+
+  return { api, svg, html, seatColour, seatName, register, loadRenderer, describe, titleCase, resultText, renderers, SEAT_COLOURS };
+})();

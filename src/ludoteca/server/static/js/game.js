@@ -1,0 +1,93 @@
+// The game page: fetch the seat's state once, then follow the WebSocket; send clicked actions.
+"use strict";
+
+(() => {
+  const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+  const token = new URLSearchParams(location.search).get("token");
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const byId = (id) => document.getElementById(id);
+  let current = null;
+  let busy = false;
+
+  const table = new Ludo.Table(
+    { board: byId("board"), hand: byId("hand"), actions: byId("actions"), players: byId("players"), log: byId("log"), status: byId("status") },
+    { interactive: !!token, onAction: send },
+  );
+
+  function notice(text, kind) {
+    const el = byId("notice");
+    el.replaceChildren(...(text ? [Ludo.html("div", { class: `notice ${kind || "error"}`, text })] : []));
+  }
+
+  function show(payload) {
+    if (current && payload.version < current.version) return; // an older push arriving late
+    current = payload;
+    document.body.dataset.version = String(payload.version);
+    byId("title").textContent = payload.title;
+    document.title = `Ludoteca — ${payload.title}`;
+    byId("who").textContent = payload.seat === null ? "Spectator" : `You are ${Ludo.seatName(payload, payload.seat).replace(" (you)", "")}`;
+    byId("undo").hidden = !payload.can_undo;
+    table.show(payload);
+    if (payload.over) {
+      notice("", "info");
+      byId("notice").appendChild(Ludo.html("div", { class: "notice info" }, `${Ludo.resultText(payload)} `, Ludo.html("a", { href: `/replay/${gameId}`, text: "Watch the replay" })));
+    } else if (payload.bot_error) {
+      notice(`A bot stopped: ${payload.bot_error}`);
+    }
+  }
+
+  async function send(text) {
+    if (busy || !current) return;
+    busy = true;
+    try {
+      notice("");
+      const payload = await Ludo.api("POST", `/api/games/${gameId}/actions`, { token, version: current.version, action: text });
+      show(payload);
+    } catch (error) {
+      notice(error.message);
+      if (error.status === 409) await refresh();
+    } finally {
+      busy = false;
+    }
+  }
+
+  async function undo() {
+    if (!current) return;
+    try {
+      notice("");
+      show(await Ludo.api("POST", `/api/games/${gameId}/undo`, { token, version: current.version }));
+    } catch (error) {
+      notice(error.message);
+      if (error.status === 409) await refresh();
+    }
+  }
+
+  async function refresh() {
+    const payload = await Ludo.api("GET", `/api/games/${gameId}${query}`);
+    current = null;
+    show(payload);
+  }
+
+  function listen() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}${query}`);
+    socket.onmessage = (event) => show(JSON.parse(event.data));
+    socket.onopen = () => { document.body.dataset.live = "yes"; };
+    socket.onclose = () => { document.body.dataset.live = "no"; setTimeout(listen, 1500); };
+  }
+
+  async function start() {
+    byId("undo").addEventListener("click", undo);
+    try {
+      const payload = await Ludo.api("GET", `/api/games/${gameId}${query}`);
+      const renderer = await Ludo.loadRenderer(payload.renderer);
+      table.staticData = payload.static || {};
+      table.renderer = renderer;
+      show(payload);
+      listen();
+    } catch (error) {
+      notice(error.message);
+    }
+  }
+  start();
+})();

@@ -1,0 +1,146 @@
+// The lobby: start a game (game, players, options, who sits where), share its links, and list the
+// games on this server. Seat links of games started here are remembered in this browser only.
+"use strict";
+
+(() => {
+  const byId = (id) => document.getElementById(id);
+  const html = Ludo.html;
+  let catalog = { games: [], bots: [] };
+  const MINE_KEY = "ludoteca.mine";
+
+  function mine() { try { return JSON.parse(localStorage.getItem(MINE_KEY) || "{}"); } catch (_) { return {}; } }
+  function remember(created, game) {
+    const all = mine();
+    all[created.id] = { game, seats: created.seats.filter((s) => s.token).map((s) => ({ seat: s.seat, url: s.url })) };
+    localStorage.setItem(MINE_KEY, JSON.stringify(all));
+  }
+
+  function notice(text) {
+    byId("notice").replaceChildren(...(text ? [html("div", { class: "notice error", text })] : []));
+  }
+
+  function selected() { return catalog.games.find((g) => g.id === byId("game").value); }
+
+  function fillPlayers() {
+    const game = selected();
+    const select = byId("players");
+    select.replaceChildren();
+    for (let n = game.min_players; n <= game.max_players; n += 1) {
+      select.appendChild(html("option", { value: String(n), text: String(n), selected: n === game.default_players ? "" : null }));
+    }
+    fillOptions();
+    fillSeats();
+  }
+
+  function fillOptions() {
+    const game = selected();
+    const box = byId("options");
+    box.replaceChildren();
+    for (const option of game.options) {
+      const id = `option-${option.name}`;
+      let input;
+      if (option.choices) {
+        input = html("select", { id, "data-option": option.name });
+        for (const choice of option.choices) input.appendChild(html("option", { value: JSON.stringify(choice), text: String(choice), selected: choice === option.default ? "" : null }));
+      } else {
+        input = html("input", { id, "data-option": option.name, "data-kind": option.kind, value: option.default === null ? "" : String(option.default), placeholder: option.allow_none ? "none" : "" });
+      }
+      box.appendChild(html("div", { class: "form-row" }, html("label", { for: id, text: `${option.name}${option.help ? ` — ${option.help}` : ""}` }), input));
+    }
+  }
+
+  function fillSeats() {
+    const count = Number(byId("players").value);
+    const box = byId("seats");
+    box.replaceChildren();
+    for (let seat = 0; seat < count; seat += 1) {
+      const select = html("select", { "data-seat": String(seat), id: `seat-${seat}` });
+      for (const choice of ["human", ...catalog.bots]) {
+        select.appendChild(html("option", { value: choice, text: choice === "human" ? "person" : `bot: ${choice}`, selected: (seat === 0 ? choice === "human" : choice === "heuristic") ? "" : null }));
+      }
+      box.appendChild(html("div", { class: "seat-row" }, html("span", { class: "swatch", style: `background:${Ludo.seatColour(seat)}` }), html("span", { text: `Seat ${seat}` }), select));
+    }
+  }
+
+  function readOptions() {
+    const options = {};
+    for (const input of byId("options").querySelectorAll("[data-option]")) {
+      const name = input.getAttribute("data-option");
+      if (input.tagName === "SELECT") options[name] = JSON.parse(input.value);
+      else if (input.value.trim() === "") options[name] = null;
+      else if (input.getAttribute("data-kind") === "int") options[name] = Number(input.value);
+      else options[name] = input.value;
+    }
+    return options;
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    notice("");
+    const game = selected();
+    const seats = Array.from(byId("seats").querySelectorAll("select")).map((s) => s.value);
+    try {
+      const created = await Ludo.api("POST", "/api/games", { game: game.id, players: Number(byId("players").value), options: readOptions(), seats });
+      remember(created, game.title);
+      const list = html("ul", { class: "links" });
+      for (const seat of created.seats) {
+        if (!seat.url) continue;
+        list.appendChild(html("li", {}, html("a", { href: seat.url, "data-seat-link": String(seat.seat), text: `Seat ${seat.seat}` }), html("span", { class: "muted", text: ` ${seat.url}` })));
+      }
+      list.appendChild(html("li", {}, html("a", { href: created.spectator_url, text: "Spectators" }), html("span", { class: "muted", text: ` ${created.spectator_url}` })));
+      byId("links").replaceChildren(html("h3", { text: "Share these links — each seat's link is its secret" }), list);
+      await refresh();
+    } catch (error) {
+      notice(error.message);
+    }
+  }
+
+  function gameRow(game, finished) {
+    const seats = game.seats.map((p, i) => `${i}: ${p === "human" ? "person" : p}`).join(", ");
+    const state = finished
+      ? `winner${(game.winners || []).length === 1 ? "" : "s"}: ${(game.winners || []).map((s) => `seat ${s}`).join(", ")}`
+      : `waiting for ${game.to_act.map((s) => `seat ${s}`).join(", ")}`;
+    const link = finished ? html("a", { href: `/replay/${game.id}`, text: "replay" }) : html("a", { href: `/play/${game.id}`, text: "watch" });
+    return html("tr", { "data-game": game.id }, html("td", { text: game.title }), html("td", { text: seats }), html("td", { text: `${game.version} moves` }), html("td", { text: state }), html("td", {}, link));
+  }
+
+  function table(rows, empty) {
+    if (!rows.length) return html("p", { class: "muted", text: empty });
+    return html("table", { class: "list" }, html("tr", {}, ...["Game", "Seats", "", "State", ""].map((t) => html("th", { text: t }))), ...rows);
+  }
+
+  async function refresh() {
+    const { games } = await Ludo.api("GET", "/api/games");
+    byId("playing").replaceChildren(table(games.filter((g) => !g.over).map((g) => gameRow(g, false)), "No game in progress."));
+    byId("finished").replaceChildren(table(games.filter((g) => g.over).map((g) => gameRow(g, true)), "No finished game yet."));
+    const known = new Set(games.map((g) => g.id));
+    const rows = [];
+    for (const [id, entry] of Object.entries(mine())) {
+      if (!known.has(id)) continue;
+      const over = games.find((g) => g.id === id).over;
+      rows.push(html("li", {}, html("strong", { text: `${entry.game} ` }), ...entry.seats.map((s) => html("a", { class: "button", href: s.url, text: `play seat ${s.seat}` })), over ? html("a", { class: "button", href: `/replay/${id}`, text: "replay" }) : null));
+    }
+    if (rows.length) byId("mine").replaceChildren(html("ul", { class: "links" }, ...rows));
+  }
+
+  async function start() {
+    try {
+      catalog = await Ludo.api("GET", "/api/catalog");
+    } catch (error) {
+      notice(error.message);
+      return;
+    }
+    const select = byId("game");
+    for (const game of catalog.games) {
+      select.appendChild(html("option", { value: game.id, text: game.error ? `${game.id} (unavailable)` : game.title, disabled: game.error ? "" : null }));
+    }
+    catalog.games = catalog.games.filter((g) => !g.error);
+    select.addEventListener("change", fillPlayers);
+    byId("players").addEventListener("change", fillSeats);
+    byId("create").addEventListener("submit", create);
+    fillPlayers();
+    await refresh();
+    setInterval(() => refresh().catch(() => {}), 5000);
+  }
+  start();
+})();

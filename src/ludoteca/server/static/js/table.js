@@ -1,0 +1,229 @@
+// The table: draws one payload (a seat's view, its legal actions, the log, the players) with the
+// game's renderer, turning the actions the renderer ties to places on the board into clickable
+// targets and every other action into a button. Used by the game page and the replay viewer.
+"use strict";
+
+Ludo.Table = class {
+  /**
+   * @param {object} parts  elements: board, hand, actions, players, log, status
+   * @param {object} options  interactive (bool), onAction(text) for a chosen action
+   */
+  constructor(parts, options) {
+    this.parts = parts;
+    this.interactive = !!options.interactive;
+    this.onAction = options.onAction || (() => {});
+    this.tool = null;
+    this.filter = "";
+    this.payload = null;
+    this.staticData = {};
+    this.renderer = null;
+    document.addEventListener("click", (event) => {
+      if (this.menu && !this.menu.contains(event.target)) this.closeMenu();
+    });
+  }
+
+  show(payload, staticData, renderer) {
+    this.payload = payload;
+    if (staticData) this.staticData = staticData;
+    if (renderer) this.renderer = renderer;
+    this.render();
+  }
+
+  context() {
+    const payload = this.payload;
+    const targets = [];
+    const ctx = {
+      payload,
+      view: payload.view,
+      seat: payload.seat,
+      static: this.staticData,
+      actions: this.interactive ? payload.legal_actions || [] : [],
+      tool: this.tool,
+      svg: Ludo.svg,
+      html: Ludo.html,
+      colour: Ludo.seatColour,
+      seatName: (seat) => Ludo.seatName(payload, seat),
+      target: (el, texts) => { if (this.interactive && texts && texts.length) targets.push({ el, texts }); },
+      selectTool: (tool) => { this.tool = this.tool === tool ? null : tool; this.render(); },
+      act: (text) => this.onAction(text),
+    };
+    return { ctx, targets };
+  }
+
+  toolOf(text) { return this.renderer.tool ? this.renderer.tool(text) : null; }
+
+  render() {
+    const { ctx, targets } = this.context();
+    const renderer = this.renderer;
+    this.closeMenu();
+    // Board
+    const boardEl = renderer.board(ctx);
+    this.parts.board.replaceChildren(boardEl);
+    const claimed = new Set();
+    for (const target of targets) target.texts.forEach((t) => claimed.add(t));
+    const tools = [];
+    for (const text of ctx.actions) {
+      if (!claimed.has(text)) continue;
+      const tool = this.toolOf(text);
+      if (tool && !tools.includes(tool)) tools.push(tool);
+    }
+    if (this.tool && !tools.includes(this.tool)) this.tool = null;
+    for (const target of targets) {
+      const texts = this.tool ? target.texts.filter((t) => this.toolOf(t) === this.tool) : target.texts;
+      if (!texts.length) continue;
+      this.activate(target.el, texts);
+    }
+    // Hand
+    if (this.parts.hand) {
+      const hand = renderer.hand ? renderer.hand(ctx) : null;
+      this.parts.hand.replaceChildren(...(hand ? [hand] : []));
+      this.parts.hand.closest(".panel").hidden = !hand;
+    }
+    this.renderStatus(ctx);
+    this.renderActions(ctx, claimed, tools);
+    this.renderPlayers(ctx);
+    this.renderLog();
+  }
+
+  activate(el, texts) {
+    el.classList.add("target");
+    el.setAttribute("data-actions", texts.join("\n"));
+    let box = null;
+    try { box = el.getBBox(); } catch (_) { box = null; }
+    if (box && box.width > 0) {
+      Ludo.svg("rect", { class: this.tool ? "target-mark" : "target-mark subtle", x: box.x + 1.5, y: box.y + 1.5, width: box.width - 3, height: box.height - 3, rx: 4 }, el);
+    }
+    const title = Ludo.svg("title", {}, null, texts.join("\n"));
+    el.appendChild(title);
+    el.addEventListener("click", (event) => {
+      event.stopPropagation();
+      if (texts.length === 1) this.onAction(texts[0]);
+      else this.openMenu(texts, event.pageX, event.pageY);
+    });
+  }
+
+  openMenu(texts, x, y) {
+    this.closeMenu();
+    const menu = Ludo.html("div", { class: "menu" });
+    for (const text of texts) {
+      menu.appendChild(Ludo.html("button", { "data-action": text, text, onclick: (e) => { e.stopPropagation(); this.closeMenu(); this.onAction(text); } }));
+    }
+    menu.style.left = `${x + 6}px`;
+    menu.style.top = `${y + 6}px`;
+    document.body.appendChild(menu);
+    this.menu = menu;
+  }
+
+  closeMenu() { if (this.menu) { this.menu.remove(); this.menu = null; } }
+
+  renderStatus(ctx) {
+    const payload = this.payload;
+    const el = this.parts.status;
+    if (!el) return;
+    const parts = [];
+    if (payload.over) {
+      parts.push(Ludo.html("span", { class: "turn", text: Ludo.resultText(payload) }));
+    } else {
+      const waiting = payload.to_act || [];
+      const mine = payload.seat !== null && waiting.includes(payload.seat);
+      const text = mine ? "Your turn." : `Waiting for ${waiting.map((s) => Ludo.seatName(payload, s)).join(", ")}.`;
+      parts.push(Ludo.html("span", { class: mine ? "turn mine" : "turn", text }));
+    }
+    const extra = this.renderer.status ? this.renderer.status(ctx) : "";
+    if (extra) parts.push(Ludo.html("span", { class: "muted", text: ` ${extra}` }));
+    el.replaceChildren(...parts);
+  }
+
+  renderActions(ctx, claimed, tools) {
+    const el = this.parts.actions;
+    if (!el) return;
+    const panel = el.closest(".panel");
+    const actions = ctx.actions;
+    if (!this.interactive || !actions.length) {
+      if (panel) panel.hidden = !this.interactive;
+      el.replaceChildren(Ludo.html("p", { class: "muted", text: this.payload.seat === null ? "You are watching." : "Nothing to decide now." }));
+      return;
+    }
+    if (panel) panel.hidden = false;
+    const children = [];
+    if (tools.length) {
+      const bar = Ludo.html("div", { class: "toolbar" });
+      bar.appendChild(Ludo.html("button", { class: this.tool === null ? "selected" : "", "data-tool": "", text: "all", onclick: () => { this.tool = null; this.render(); } }));
+      for (const tool of tools) {
+        bar.appendChild(Ludo.html("button", { class: this.tool === tool ? "selected" : "", "data-tool": tool, text: tool, onclick: () => { this.tool = tool; this.render(); } }));
+      }
+      bar.appendChild(Ludo.html("span", { class: "hint", text: "then click a highlighted place on the board" }));
+      children.push(bar);
+    }
+    const rest = actions.filter((t) => !claimed.has(t));
+    if (rest.length > 16) {
+      const input = Ludo.html("input", { class: "filter", type: "search", placeholder: `filter ${rest.length} actions`, value: this.filter });
+      input.addEventListener("input", () => { this.filter = input.value; this.renderButtons(list, rest); });
+      children.push(input);
+    }
+    const list = Ludo.html("div", { class: "buttons" });
+    children.push(list);
+    el.replaceChildren(...children);
+    this.renderButtons(list, rest);
+  }
+
+  renderButtons(list, rest) {
+    const wanted = this.filter.trim().toLowerCase();
+    const shown = wanted ? rest.filter((t) => t.toLowerCase().includes(wanted)) : rest;
+    const groups = new Map();
+    for (const text of shown) {
+      const key = text.split(" ")[0];
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(text);
+    }
+    const children = [];
+    const button = (text) => Ludo.html("button", { "data-action": text, text, onclick: () => this.onAction(text) });
+    if (groups.size <= 1 || shown.length <= 10) {
+      shown.forEach((t) => children.push(button(t)));
+    } else {
+      for (const [key, texts] of groups) {
+        const details = Ludo.html("details", { class: "group", open: texts.length <= 12 || wanted ? "" : null });
+        details.appendChild(Ludo.html("summary", { text: `${key} (${texts.length})` }));
+        texts.forEach((t) => details.appendChild(button(t)));
+        children.push(details);
+      }
+    }
+    list.replaceChildren(...children);
+  }
+
+  renderPlayers(ctx) {
+    const el = this.parts.players;
+    if (!el) return;
+    const payload = this.payload;
+    const lines = this.renderer.players ? this.renderer.players(ctx) : [];
+    const rows = [];
+    for (let seat = 0; seat < payload.players; seat += 1) {
+      const acting = (payload.to_act || []).includes(seat);
+      const detail = [];
+      if (lines[seat]) detail.push(lines[seat]);
+      if (payload.result && payload.result.scores) detail.push(`final score ${JSON.stringify(payload.result.scores[seat] ?? payload.result.scores[String(seat)])}`);
+      rows.push(Ludo.html("div", { class: acting ? "player acting" : "player", "data-seat": String(seat) },
+        Ludo.html("span", { class: "swatch", style: `background:${Ludo.seatColour(seat)}` }),
+        Ludo.html("div", {},
+          Ludo.html("div", { class: "name", text: Ludo.seatName(payload, seat) + (acting ? " — to act" : "") }),
+          ...detail.map((d) => Ludo.html("div", { class: "detail", text: d })))));
+    }
+    el.replaceChildren(...rows);
+  }
+
+  renderLog() {
+    const el = this.parts.log;
+    if (!el) return;
+    const events = this.payload.log || [];
+    const shown = events.slice(-200);
+    const rows = shown.map((event) => {
+      const row = Ludo.html("div", { class: event.seats ? "private" : "", text: event.text || JSON.stringify(event) });
+      const seat = typeof event.seat === "number" ? event.seat : null;
+      if (seat !== null) row.style.borderLeftColor = Ludo.seatColour(seat);
+      return row;
+    });
+    if (events.length > shown.length) rows.unshift(Ludo.html("div", { class: "muted", text: `… ${events.length - shown.length} earlier lines` }));
+    el.replaceChildren(...rows);
+    el.scrollTop = el.scrollHeight;
+  }
+};

@@ -1,0 +1,256 @@
+"""Storage that loses nothing: each game's record plus an append-only table of its entries.
+
+A game is stored once, when it is created, as the parts of its record that never change (game id,
+version, players, options, seed, scenario, scripted dice) and its seats (who plays each one and its
+secret token). Everything that happens afterwards is a row appended to ``entries``: an accepted
+action, or the undo of the previous action. Rows are never updated or deleted, so the table is the
+game's full history; replaying it rebuilds the game exactly (:func:`effective_actions`).
+
+The entry's number is part of its primary key: two writers that both believe they are at version
+``v`` cannot both append entry ``v`` — the second one fails instead of forking the game.
+
+SQLAlchemy Core keeps this independent of the database: SQLite by default, PostgreSQL or anything
+else SQLAlchemy speaks through ``--database``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+metadata = MetaData()
+
+games_table = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("game_version", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("scenario", JSON, nullable=True),
+    Column("dice", JSON, nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("over", Boolean, nullable=False, default=False),
+    Column("result", JSON, nullable=True),
+)
+
+entries_table = Table(
+    "entries",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),  # "action" or "undo"
+    Column("seat", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+ACTION = "action"
+UNDO = "undo"
+
+
+class StaleVersion(Exception):
+    """Another writer appended the entry this one meant to write: the caller's version is out of date."""
+
+
+def default_data_dir() -> Path:
+    """Where a user's data lives by their platform's convention (no extra dependency for four lines)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "ludoteca"
+
+
+def default_database_url() -> str:
+    """SQLite in the user's data directory, created if needed."""
+    folder = default_data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'ludoteca.sqlite3'}"
+
+
+@dataclass
+class Entry:
+    """One row of a game's history."""
+
+    number: int
+    kind: str
+    seat: int
+    text: str
+
+
+@dataclass
+class StoredGame:
+    """A game as the database holds it: its fixed record parts, its seats and its history."""
+
+    id: str
+    game: str
+    game_version: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    scenario: dict[str, Any] | None
+    dice: list[int]
+    seats: list[dict[str, str]]
+    created_at: datetime
+    over: bool = False
+    result: dict[str, Any] | None = None
+    entries: list[Entry] = field(default_factory=list)
+
+
+def effective_actions(entries: list[Entry]) -> list[tuple[int, str]]:
+    """The actions that stand once every undo has taken back the action before it."""
+    actions: list[tuple[int, str]] = []
+    for entry in entries:
+        if entry.kind == UNDO:
+            actions.pop()
+        else:
+            actions.append((entry.seat, entry.text))
+    return actions
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Storage:
+    """The database behind the server; every method is one short transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            # The app calls the database from the event loop's thread and from worker threads.
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine: Engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_game(self, stored: StoredGame) -> None:
+        now = _now()
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(games_table).values(
+                    id=stored.id,
+                    game=stored.game,
+                    game_version=stored.game_version,
+                    players=stored.players,
+                    options=stored.options,
+                    seed=stored.seed,
+                    scenario=stored.scenario,
+                    dice=stored.dice,
+                    seats=stored.seats,
+                    created_at=stored.created_at,
+                    updated_at=now,
+                    over=stored.over,
+                    result=stored.result,
+                )
+            )
+
+    def append(self, game_id: str, entry: Entry, over: bool, result: dict[str, Any] | None) -> None:
+        """Write one entry and the game's new status in a single transaction.
+
+        Raises :class:`StaleVersion` if entry ``entry.number`` already exists (another writer won).
+        """
+        now = _now()
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    insert(entries_table).values(
+                        game_id=game_id,
+                        number=entry.number,
+                        kind=entry.kind,
+                        seat=entry.seat,
+                        text=entry.text,
+                        created_at=now,
+                    )
+                )
+                connection.execute(
+                    update(games_table)
+                    .where(games_table.c.id == game_id)
+                    .values(updated_at=now, over=over, result=result)
+                )
+        except IntegrityError as error:
+            raise StaleVersion(f"entry {entry.number} of game {game_id} already exists") from error
+
+    def load_all(self) -> list[StoredGame]:
+        """Every game with its whole history, oldest first (what a restarted server rebuilds)."""
+        with self.engine.connect() as connection:
+            games = connection.execute(select(games_table).order_by(games_table.c.created_at)).mappings().all()
+            rows = (
+                connection.execute(select(entries_table).order_by(entries_table.c.game_id, entries_table.c.number))
+                .mappings()
+                .all()
+            )
+        history: dict[str, list[Entry]] = {}
+        for row in rows:
+            history.setdefault(row["game_id"], []).append(Entry(row["number"], row["kind"], row["seat"], row["text"]))
+        return [
+            StoredGame(
+                id=row["id"],
+                game=row["game"],
+                game_version=row["game_version"],
+                players=row["players"],
+                options=dict(row["options"] or {}),
+                seed=row["seed"],
+                scenario=row["scenario"],
+                dice=list(row["dice"] or []),
+                seats=list(row["seats"]),
+                created_at=row["created_at"],
+                over=bool(row["over"]),
+                result=row["result"],
+                entries=history.get(row["id"], []),
+            )
+            for row in games
+        ]
+
+    def count_entries(self, game_id: str) -> int:
+        with self.engine.connect() as connection:
+            value = connection.execute(
+                select(func.count()).select_from(entries_table).where(entries_table.c.game_id == game_id)
+            ).scalar_one()
+        return int(value)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """Write-ahead logging lets readers go on while an action is written; foreign keys are off by default."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.close()

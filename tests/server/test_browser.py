@@ -1,0 +1,238 @@
+"""End to end in headless Chromium (Debian's package, driven by Playwright): the lobby, every game's page, secrecy.
+
+The test starts uvicorn itself on 127.0.0.1 with a free port and a temporary database; bots move
+without a pause, so each click's answer already holds their replies. A screenshot of every game is
+saved under ``build/test-output/browser/`` (or ``$LUDOTECA_TEST_OUTPUT``). Skipped, with the reason,
+only where ``/usr/bin/chromium`` is missing; ``.ci/run`` installs it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip("headless browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
+                allow_module_level=True)
+playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (dev extra)")
+
+import httpx  # noqa: E402
+import uvicorn  # noqa: E402
+
+from ludoteca.core import list_games  # noqa: E402
+from ludoteca.server import create_app  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+OUTPUT = Path(os.environ.get("LUDOTECA_TEST_OUTPUT") or Path(__file__).resolve().parents[2] / "build" / "test-output"
+              ) / "browser"
+GAMES = [game for game in list_games() if game != "blind-draw"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    database = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'games.sqlite3'}"
+    port = free_port()
+    config = uvicorn.Config(create_app(database, bot_delay=0), host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not running.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("uvicorn did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1360, "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.errors = errors
+    yield tab
+    context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("body", "data-version") or -1)
+
+
+def wait_for_version_after(page: Any, seen: int) -> int:
+    page.wait_for_function(f"Number(document.body.dataset.version) > {seen}", timeout=30_000)
+    return version(page)
+
+
+def start_from_lobby(page: Any, server: str, game: str, players: int) -> None:
+    """Use the lobby's form: the game, the player count, seat 0 a person and every other seat a random bot."""
+    page.goto(server + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    for seat in range(1, players):
+        page.select_option(f"#seat-{seat}", "random")
+    page.click("#start")
+    page.click("a[data-seat-link='0']")
+    page.wait_for_selector("#board > *")
+    page.wait_for_function("document.body.dataset.version !== undefined")
+
+
+def click_something(page: Any) -> None:
+    """Click a place on the board when the game offers one, else an action button."""
+    target = page.locator("#board .target")
+    if target.count():
+        target.first.click()
+        menu = page.locator(".menu button")
+        if menu.count():
+            menu.first.click()
+        return
+    page.locator("#actions button[data-action]").first.click()
+
+
+def play_tigris(page: Any) -> None:
+    for action in range(2):  # a whole turn: two tiles from the hand onto the board
+        seen = version(page)
+        tile = page.locator(".hand .tile.clickable[data-tile]:not([data-tile='catastrophe'])").first
+        colour = tile.get_attribute("data-tile")
+        tile.click()
+        square = page.locator("#board .target").first
+        name = square.get_attribute("data-square")
+        square.click()
+        wait_for_version_after(page, seen)
+        if action == 0:  # the bot answers only once the turn is over, so the tile is still there
+            code = page.get_attribute(f"#board [data-square='{name}']", "data-code")
+            assert code == {"red": "r", "blue": "b", "black": "k", "green": "g"}[colour or ""]
+        else:
+            page.wait_for_selector("#status .turn.mine", timeout=30_000)
+            assert version(page) >= seen + 3  # our action and the bot's two in reply
+
+
+def play_mankind(page: Any) -> None:
+    for _ in range(3):
+        seen = version(page)
+        before = page.inner_html("#board")
+        builds = page.locator("#actions button[data-action^='build ']")
+        (builds.first if builds.count() else page.locator("#actions button[data-action], #board .target").first).click()
+        menu = page.locator(".menu button")
+        if menu.count():
+            menu.first.click()
+        wait_for_version_after(page, seen)
+        assert page.inner_html("#board") != before
+        if page.locator("#actions button[data-action], #board .target").count() == 0:
+            break
+
+
+def play_any(page: Any) -> None:
+    for _ in range(2):
+        seen = version(page)
+        before = page.inner_html("#board")
+        click_something(page)
+        wait_for_version_after(page, seen)
+        assert page.inner_html("#board") != before or version(page) > seen
+        if page.locator("#actions button[data-action], #board .target").count() == 0:
+            break
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_against_bots_from_the_lobby(server: str, page: Any, game: str) -> None:
+    catalog = {entry["id"]: entry for entry in httpx.get(server + "/api/catalog").json()["games"]}
+    if "error" in catalog[game]:
+        pytest.skip(f"{game} does not load yet: {catalog[game]['error']}")
+    start_from_lobby(page, server, game, catalog[game]["min_players"])
+    assert page.locator("#board svg, #board .generic").count() >= 1
+    {"tigris-euphrates": play_tigris, "mankind": play_mankind}.get(game, play_any)(page)
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"{game}.png"), full_page=True)
+
+
+def test_a_seats_page_never_shows_another_seats_hand(server: str, browser: Any) -> None:
+    created = httpx.post(server + "/api/games", json={"game": "tigris-euphrates", "players": 2,
+                                                      "seats": ["human", "human"], "seed": 4}).json()
+    tokens = [seat["token"] for seat in created["seats"]]
+    hands = [httpx.get(f"{server}/api/games/{created['id']}", params={"token": t}).json()["view"]["hands"][i]
+             for i, t in enumerate(tokens)]
+    assert hands[0] != hands[1]  # the check below would prove nothing otherwise
+    context = browser.new_context()
+    tab = context.new_page()
+    received: list[dict[str, Any]] = []
+    tab.on("websocket", lambda ws: ws.on("framereceived", lambda frame: received.append(json.loads(frame))))
+    tab.goto(created["seats"][0]["url"])
+    tab.wait_for_selector("[data-own-hand]")
+    seen = version(tab)
+    click_something(tab)
+    wait_for_version_after(tab, seen)
+    tab.wait_for_function("document.body.dataset.live === 'yes'")
+    own = tab.inner_text("[data-own-hand]")
+    assert tab.locator("[data-own-hand]").count() == 1
+    mine = httpx.get(f"{server}/api/games/{created['id']}", params={"token": tokens[0]}).json()["view"]["hands"][0]
+    for colour, code in (("red", "r"), ("blue", "b"), ("black", "k"), ("green", "g")):
+        assert f"{colour} × {mine[code]}" in own
+    page_text = tab.content()
+    assert tokens[1] not in page_text
+    assert received, "the page got no WebSocket message"
+    for payload in received:
+        assert payload["seat"] == 0
+        assert isinstance(payload["view"]["hands"][1], int), "seat 1's hand reached seat 0's page"
+    spectator = context.new_page()
+    spectator.goto(created["spectator_url"])
+    spectator.wait_for_selector("#board svg")
+    assert spectator.locator("[data-own-hand]").count() == 0
+    assert "You are watching." in spectator.inner_text("#actions") or spectator.locator("#actions").is_hidden()
+    context.close()
+
+
+def test_the_replay_viewer_steps_through_a_finished_game(server: str, page: Any) -> None:
+    created = httpx.post(server + "/api/games", json={"game": "tigris-euphrates", "players": 2,
+                                                      "seats": ["random", "random"], "seed": 2}).json()
+    page.goto(f"{server}/replay/{created['id']}")
+    page.wait_for_selector("#board svg")
+    assert page.get_attribute("body", "data-step") == "0"
+    page.click("#next")
+    page.wait_for_function("document.body.dataset.step === '1'")
+    assert "Seat 0" in page.inner_text("#action")
+    page.click("#last")
+    page.wait_for_function("Number(document.body.dataset.step) > 1")
+    assert "Game over" in page.inner_text("#status")
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "replay-tigris-euphrates.png"), full_page=True)
+
+
+def test_the_lobby_lists_games_and_links_to_them(server: str, page: Any) -> None:
+    page.goto(server + "/")
+    page.wait_for_selector("#playing table, #playing p")
+    page.wait_for_selector("#finished table")
+    assert page.locator("#finished a[href^='/replay/']").count() >= 1
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "lobby.png"), full_page=True)

@@ -1,0 +1,102 @@
+"""Undo (one's own last action, while it revealed nothing) and a restart that loses nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ludoteca.server import create_app
+from tests.server.test_api import act, entries, state
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+
+NewGame = Callable[..., dict[str, Any]]
+
+
+def undo(client: TestClient, created: dict[str, Any], seat: int, version: int | None = None) -> Any:
+    if version is None:
+        version = state(client, created, seat)["version"]
+    token = created["seats"][seat]["token"]
+    return client.post(f"/api/games/{created['id']}/undo", json={"token": token, "version": version})
+
+
+def test_an_action_that_revealed_nothing_can_be_taken_back(client: TestClient, new_game: NewGame) -> None:
+    created = new_game("blind-draw")
+    before = state(client, created, 0)
+    assert act(client, created, 0, "stop").status_code == 200
+    assert state(client, created, 0)["can_undo"] is True
+    assert state(client, created, 1)["can_undo"] is False  # not seat 1's action
+    response = undo(client, created, 0)
+    assert response.status_code == 200, response.text
+    after = response.json()
+    assert after["version"] == 2 and after["to_act"] == [0]
+    assert after["view"] == before["view"] and after["legal_actions"] == before["legal_actions"]
+    assert client.get(f"/api/games/{created['id']}/record").json()["actions"] == []
+    assert entries(client, created["id"]) == 2  # the action and its undo: the history is append-only
+
+
+@pytest.mark.parametrize(("action", "reason"), [("draw", "revealed hidden information"), ("roll", "rolled dice")])
+def test_no_undo_once_a_card_was_seen_or_a_die_rolled(
+    client: TestClient, new_game: NewGame, action: str, reason: str
+) -> None:
+    created = new_game("blind-draw")
+    assert act(client, created, 0, action).status_code == 200
+    assert state(client, created, 0)["can_undo"] is False
+    before = state(client, created, 0)
+    response = undo(client, created, 0)
+    assert response.status_code == 400 and reason in response.json()["detail"]
+    assert state(client, created, 0) == before
+
+
+def test_tigris_tile_placement_undoes_but_the_turns_end_draws_do_not(client: TestClient, new_game: NewGame) -> None:
+    created = new_game()
+    first = next(a for a in state(client, created, 0)["legal_actions"] if a.startswith("place black"))
+    assert act(client, created, 0, first).status_code == 200
+    assert state(client, created, 0)["can_undo"] is True
+    second = next(a for a in state(client, created, 0)["legal_actions"] if a.startswith("place red"))
+    assert act(client, created, 0, second).status_code == 200  # the turn ends: seat 0 draws new tiles
+    assert state(client, created, 0)["can_undo"] is False
+    assert "revealed hidden information" in undo(client, created, 0).json()["detail"]
+
+
+def test_undo_refusals(client: TestClient, new_game: NewGame) -> None:
+    created = new_game("blind-draw")
+    assert "nothing has been played" in undo(client, created, 0).json()["detail"]
+    assert act(client, created, 0, "stop").status_code == 200
+    assert "not yours" in undo(client, created, 1).json()["detail"]
+    assert undo(client, created, 0, version=0).status_code == 409
+    token_free = client.post(f"/api/games/{created['id']}/undo", json={"token": "", "version": 1})
+    assert token_free.status_code == 403
+    assert client.post(f"/api/games/{created['id']}/undo", json={"token": "guess", "version": 1}).status_code == 403
+    assert client.post(f"/api/games/{created['id']}/undo", json={"version": 1}).status_code == 400
+    assert entries(client, created["id"]) == 1
+
+
+def test_a_restarted_server_rebuilds_every_game_and_carries_on(database: str) -> None:
+    app = create_app(database, bot_delay=0)
+    with TestClient(app) as client:
+        created = client.post(
+            "/api/games", json={"game": "tigris-euphrates", "players": 2, "seats": ["human", "random"], "seed": 5}
+        ).json()
+        for _ in range(3):
+            legal = state(client, created, 0)["legal_actions"]
+            assert act(client, created, 0, next(a for a in legal if a.startswith("place"))).status_code == 200
+        body = {"game": "blind-draw", "players": 2, "seats": ["human", "human"]}
+        undone = client.post("/api/games", json=body).json()
+        assert act(client, undone, 0, "stop").status_code == 200
+        assert undo(client, undone, 0).status_code == 200
+        seen = state(client, created, 0)
+        seen_undone = state(client, undone, 0)
+        record = client.get(f"/api/games/{created['id']}/record").json()
+
+    with TestClient(create_app(database, bot_delay=0)) as client:  # the same database, a new process's worth of app
+        again = state(client, created, 0)
+        assert again == seen
+        assert state(client, undone, 0) == seen_undone
+        assert client.get(f"/api/games/{created['id']}/record").json() == record
+        legal = again["legal_actions"]
+        response = act(client, created, 0, next(a for a in legal if a.startswith("place")), version=again["version"])
+        assert response.status_code == 200 and response.json()["version"] > again["version"]
