@@ -1,11 +1,11 @@
-"""The turn sequence, the A.S.T. marker, the end of the game and the part-1 score (§18, §33-§35)."""
+"""The turn sequence, the A.S.T. marker and its requirements, the end of the game and the score (§18, §33-§35)."""
 
 from __future__ import annotations
 
 import pytest
 
 import ludoteca
-from tests.games.advanced_civilization.helpers import position
+from tests.games.advanced_civilization.helpers import chain, position
 
 
 def _finish_turn(state: ludoteca.State) -> None:
@@ -31,7 +31,14 @@ def test_a_turn_runs_phases_1_to_8_then_moves_every_ast_marker_one_space() -> No
 
 
 def test_the_game_ends_when_a_marker_reaches_the_finish() -> None:
-    state = position(tokens={"A": [1, 0]}, players=[{"ast": 15}, {}])
+    # Africa's space 16 needs five cities and civilization cards worth 1600 (§33.2; AC-R25): here 1820.
+    rich = ["Theology", "Monotheism", "Philosophy", "Democracy", "Mathematics", "Law", "Military", "Mining"]
+    state = position(
+        board=chain(10),
+        cities={f"L{i}": 0 for i in range(1, 6)},
+        tokens={f"L{i}": [2, 0] for i in range(6, 11)},
+        players=[{"ast": 15, "advances": [*rich, "Enlightenment"]}, {}],
+    )
     _finish_turn(state)
     assert state.is_over() and "reached the end of the A.S.T." in state.result()["end"]
 
@@ -61,14 +68,12 @@ def test_scenarios_are_checked() -> None:
         game.new_state(scenario={"map": {"areas": {"X": {"kind": "land", "limit": 9, "links": []}}}})
 
 
-@pytest.mark.xfail(strict=True, reason="§33.2 A.S.T. epoch entry requirements not implemented yet (part 2)")
 def test_a_nation_without_two_cities_cannot_enter_the_early_bronze_age() -> None:
     state = position(tokens={"A": [1, 0]}, players=[{"ast": 4}, {}], nations=["Africa", "Crete"])
     _finish_turn(state)
     assert state.data["players"][0]["ast"] == 4  # Africa's Early Bronze Age starts at space 5
 
 
-@pytest.mark.xfail(strict=True, reason="§33.4 sliding back without cities not implemented yet (part 2)")
 def test_a_nation_with_no_cities_beyond_the_stone_age_slides_back() -> None:
     state = position(tokens={"A": [1, 0]}, players=[{"ast": 8}, {}])
     _finish_turn(state)

@@ -1,12 +1,19 @@
 """Advanced Civilization (Avalon Hill, 1991), from ``../shared/reference/advanced-civilization.md``.
 
-Part 1 plays the board half of the turn. Modules follow the rulebook's phases: ``taxation`` (§19),
+Modules follow the rulebook's phases: ``taxation`` (§19),
 ``expansion`` (§20), ``census`` (§21), ``ships`` (§22), ``movement`` (§23), ``conflict`` (§24),
-``cities`` (§25), ``surplus`` (§26); ``turn`` holds set-up, the turn sequence, the A.S.T. and the end;
+``cities`` (§25), ``surplus`` (§26), ``cards`` (§15, §27), ``trade`` (§28), ``calamities`` (§29) with
+``calamity_cards`` (§30) and ``barbarians``, ``advances`` (§31); ``turn`` holds set-up, the turn sequence,
+the A.S.T. and the end;
 ``pieces`` moves every piece; the map, nations and advances are data in ``data/``, loaded by ``content``.
 """
 
 from ludoteca.games.advanced_civilization import (  # noqa: F401  (register steps)
+    advances,
+    barbarians,
+    calamities,
+    calamity_cards,
+    cards,
     census,
     cities,
     conflict,
@@ -15,6 +22,7 @@ from ludoteca.games.advanced_civilization import (  # noqa: F401  (register step
     ships,
     surplus,
     taxation,
+    trade,
     turn,
 )
 from ludoteca.games.advanced_civilization.state import AdvancedCivilizationGame, CivState

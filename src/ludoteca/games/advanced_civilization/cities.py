@@ -36,6 +36,8 @@ def _build_options(state: CivState, frame: Frame) -> list[Action]:
             # A nation builds only where it is alone and no city stands (§25.1; AC-R20).
             if not here or area in state.data["cities"] or pieces.present(state, area) != [seat]:
                 continue
+            if area in state.data["pirates"] or area in state.data["barbarians"]:  # AC-R24
+                continue
             cost = city_cost(state, area)
             if here >= cost:
                 options.append(Action(f"build a city in {area}", [area, 0]))

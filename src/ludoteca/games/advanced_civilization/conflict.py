@@ -109,6 +109,9 @@ def pillage(state: CivState, area: str, attacker: int, defender: int) -> None:
 
 @RULES.auto("conflict")
 def conflict(state: CivState, frame: Frame) -> None:
+    from ludoteca.games.advanced_civilization import barbarians
+
+    barbarians.conflict(state)  # pirate cities and barbarian tokens (AC-R24)
     for area in sorted(set(state.data["tokens"]) | set(state.data["cities"])):
         if area in state.data["cities"]:
             assault(state, area)  # tokens too few to attack do not fight over a city area (AC-R14)

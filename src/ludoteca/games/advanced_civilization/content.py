@@ -335,6 +335,89 @@ def advances() -> dict[str, Advance]:
     return found
 
 
+@dataclass(frozen=True)
+class Commodity:
+    name: str
+    stack: int  # also its face value (digest §1.1)
+    count: int  # cards printed: the largest set that scores
+    mineable: bool
+
+
+@dataclass(frozen=True)
+class Calamity:
+    """A calamity card: its stack, whether it may be traded, and the figures its resolution uses."""
+
+    name: str
+    stack: int
+    tradable: bool
+    params: dict[str, Any]
+
+    @property
+    def order(self) -> tuple[int, int]:
+        """§29.6: ascending stack, the non-tradable card before the tradable one."""
+        return (self.stack, 1 if self.tradable else 0)
+
+
+@dataclass(frozen=True)
+class Epoch:
+    name: str
+    cities: int
+    groups: int
+    cards: int
+
+
+@dataclass(frozen=True)
+class Cards:
+    """``data/cards.toml``: commodities, calamities, the trading numbers, epochs and the §35 weights."""
+
+    commodities: dict[str, Commodity]
+    calamities: dict[str, Calamity]
+    trade: dict[str, Any]
+    epochs: tuple[Epoch, ...]
+    score: dict[str, int]
+
+    def stack_of(self, card: str) -> int:
+        found = self.commodities.get(card)
+        return found.stack if found is not None else self.calamities[card].stack
+
+    def tradable(self, card: str) -> bool:
+        return card in self.commodities or self.calamities[card].tradable
+
+
+def load_cards(raw: Mapping[str, Any], extra: Mapping[str, Any] | None = None) -> Cards:
+    """Validate the card data; ``extra`` adds calamity tables (a variant's cards) to the standard twelve."""
+    trade = dict(raw["trade"])
+    mineable = set(trade.get("mineable", []))
+    commodities = {
+        name: Commodity(name, int(spec["stack"]), int(spec["count"]), name in mineable)
+        for name, spec in raw["commodities"].items()
+    }
+    if mineable - set(commodities):
+        raise ContentError(f"mineable names unknown commodities {sorted(mineable - set(commodities))}")
+    calamities: dict[str, Calamity] = {}
+    for name, spec in {**raw["calamities"], **(extra or {})}.items():
+        params = {k: v for k, v in spec.items() if k not in ("stack", "tradable")}
+        calamities[name] = Calamity(name, int(spec["stack"]), bool(spec["tradable"]), params)
+    for card in [*commodities.values(), *calamities.values()]:
+        if not 1 <= card.stack <= 9:
+            raise ContentError(f"card {card.name!r} is in stack {card.stack}, not 1-9")
+    epochs = tuple(
+        Epoch(str(e["name"]), int(e.get("cities", 0)), int(e.get("groups", 0)), int(e.get("cards", 0)))
+        for e in raw["epochs"]
+    )
+    if len(epochs) != 5:
+        raise ContentError(f"the A.S.T. has five epochs, not {len(epochs)}")
+    return Cards(commodities, calamities, trade, epochs, {k: int(v) for k, v in raw["score"].items()})
+
+
+@cache
+def cards() -> Cards:
+    found = load_cards(_read("cards.toml"))
+    if sum(c.count for c in found.commodities.values()) != 114 or len(found.calamities) != 12:
+        raise ContentError("cards.toml must hold 114 commodity cards and 12 calamities")
+    return found
+
+
 @cache
 def rules() -> Rules:
     raw = _read("nations.toml")
@@ -347,11 +430,16 @@ __all__ = [
     "Advance",
     "Area",
     "Board",
+    "Calamity",
+    "Cards",
+    "Commodity",
     "ContentError",
+    "Epoch",
     "Nation",
     "Rules",
     "advances",
     "build_board",
+    "cards",
     "custom_board",
     "nations",
     "rules",

@@ -19,7 +19,8 @@ def growth(state: CivState, seat: int) -> dict[str, int]:
     return {
         area: min(row[seat], 2)
         for area, row in sorted(state.data["tokens"].items())
-        if row[seat] and area not in state.data["cities"]  # any nation's city blocks growth (§20.1; AC-R20)
+        # Any nation's city blocks growth (§20.1; AC-R20), and so does a pirate city (AC-R24).
+        if row[seat] and area not in state.data["cities"] and area not in state.data["pirates"]
     }
 
 

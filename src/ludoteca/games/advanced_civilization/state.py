@@ -1,9 +1,10 @@
 """Advanced Civilization: set-up, scenarios, what each seat sees, the text display and the result.
 
 All game data lives in ``state.data`` as plain values: the nation and per-player counters (stock,
-treasury, advances held, A.S.T. space, trade-card hand, kept for part 2), the board (``tokens``,
-``cities``, ``ships``), the census and the rules stack. Everything is public in part 1 except the
-generator: hands are shown only to their owner, ready for part 2's trade cards.
+treasury, advances held, A.S.T. space, trade-card hand), the board (``tokens``, ``cities``, ``ships``,
+``barbarians``, ``pirates``), the nine trade-card ``stacks``, the pending ``trade``, the census and the rules
+stack. Hidden: each hand (its owner sees it, the others its size), the order of the stacks (everyone sees
+their sizes), and an offer's undeclared cards (only its maker sees them until the trade is done).
 """
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ from ludoteca.games.advanced_civilization import content
 from ludoteca.games.advanced_civilization.content import Board, ContentError, Nation
 from ludoteca.games.advanced_civilization.machine import RULES
 
-_SCENARIO_KEYS = {"map", "nations", "tokens", "cities", "new_cities", "ships", "players", "phases", "turn", "census"}
+_SCENARIO_KEYS = {
+    "map", "nations", "tokens", "cities", "new_cities", "ships", "players", "phases", "turn", "census",
+    "stacks", "barbarians", "pirates",
+}  # fmt: skip
 _PLAYER_KEYS = {"stock", "treasury", "advances", "ast", "hand"}
 
 
@@ -86,6 +90,14 @@ class CivState(State):
             "moved": {},
             "sailed": {},
             "revolts": [],
+            "stacks": [[] for _ in range(9)],
+            "trade": None,
+            "proposals": [0] * n,
+            "calamity_from": {},
+            "locked": [0] * n,
+            "support_penalty": [0] * n,
+            "barbarians": {},
+            "pirates": [],
             "over": False,
             "end_reason": "",
             "stack": [],
@@ -95,6 +107,10 @@ class CivState(State):
             self.board  # noqa: B018  (validate a scenario's own map now, with a clear error)
         except ContentError as error:
             raise BadOptions(f"bad Advanced Civilization map: {error}") from None
+        if "stacks" not in scenario:
+            from ludoteca.games.advanced_civilization import cards
+
+            self.data["stacks"] = cards.deal_stacks(self)
         if not scenario or set(scenario) <= {"map"}:
             RULES.push(self, "choose_nation", seat=0)
         else:
@@ -151,6 +167,25 @@ class CivState(State):
                 if cities > self.rules.cities or ships > self.rules.ships:
                     raise ValueError(f"seat {seat} has more cities or ships than the box holds")
             data["census"] = [int(s) for s in scenario.get("census", [])]
+            known = set(content.cards().commodities) | set(content.cards().calamities)
+            if "stacks" in scenario:
+                stacks = [list(pile) for pile in scenario["stacks"]]
+                if len(stacks) != 9:
+                    raise ValueError("'stacks' must list nine stacks, top card first")
+                data["stacks"] = stacks
+            for seat, player in enumerate(data["players"]):
+                for card in [*player["hand"], *(c for pile in data["stacks"] for c in pile)]:
+                    if card not in known:
+                        raise ValueError(f"seat {seat}: unknown trade card {card!r}")
+            for area, n in scenario.get("barbarians", {}).items():
+                if area not in board.areas or not board.areas[area].land or int(n) < 0:
+                    raise ValueError(f"barbarians in unknown or water area {area!r}")
+                if int(n):
+                    data["barbarians"][area] = int(n)
+            for area in scenario.get("pirates", []):
+                if area not in board.areas or not board.areas[area].land or area in data["cities"]:
+                    raise ValueError(f"bad pirate city {area!r}")
+                data["pirates"].append(area)
         except (KeyError, ValueError, TypeError, AttributeError) as error:
             raise BadOptions(f"bad Advanced Civilization scenario: {error}") from None
 
@@ -169,18 +204,27 @@ class CivState(State):
     def _is_over(self) -> bool:
         return bool(self.data["over"])
 
+    def _invariants(self) -> list[str]:
+        """Piece conservation, population limits and card counts (``invariants.py``), for debug mode."""
+        from ludoteca.games.advanced_civilization import invariants
+
+        return invariants.check(self)
+
     def scores(self) -> list[int]:
-        """§35's count, restricted to what part 1 has (AC-R17): A.S.T. ×100, cities ×50, treasury, advances."""
-        data, costs = self.data, content.advances()
+        """§35: civilization cards at face value, trade cards as sets, treasury, 100 per A.S.T. space, 50 per city."""
+        from ludoteca.games.advanced_civilization import cards
+
+        data, costs, weights = self.data, content.advances(), content.cards().score
         result = []
         for seat, player in enumerate(data["players"]):
             cities = sum(1 for c in data["cities"].values() if c["owner"] == seat)
             held = sum(costs[a].cost for a in player["advances"])
-            result.append(100 * player["ast"] + 50 * cities + player["treasury"] + held)
+            goods = cards.hand_value(self, seat)
+            result.append(weights["ast"] * player["ast"] + weights["city"] * cities + player["treasury"] + held + goods)
         return result
 
     def _result(self) -> dict[str, Any]:
-        """Highest score wins; ties go to the furthest on the A.S.T., then the most tokens on the board (AC-R17)."""
+        """Highest score wins; ties: further on the A.S.T. (§35), then more tokens on the board (AC-R17)."""
         scores = self.scores()
         on_board = [sum(row[s] for row in self.data["tokens"].values()) for s in range(self.players)]
         key = {s: (scores[s], self.data["players"][s]["ast"], on_board[s]) for s in range(self.players)}
@@ -195,7 +239,67 @@ class CivState(State):
             "turns": self.data["turn"],
         }
 
+    def _evaluate(self, seat: int) -> float:
+        from ludoteca.games.advanced_civilization import evaluation
+
+        return evaluation.evaluate(self, seat)
+
+    def heuristic_choice(self, seat: int, legal: list[Action]) -> Action | None:
+        """Trading, paying and the like, which one move of look-ahead cannot judge (see ``evaluation``)."""
+        from ludoteca.games.advanced_civilization import evaluation
+
+        return evaluation.heuristic_choice(self, seat, legal)
+
+    def _resample_hidden(self, seat: int, rng: Any) -> None:
+        """Redraw the other hands and the stacks from the cards ``seat`` has not seen, keeping every size,
+        the cards named in a pending offer, and each stack's card kinds (a stack holds only its own cards)."""
+        data = self.data
+        spec = content.cards()
+        deal = data["trade"]
+        named: dict[int, list[str]] = {}
+        hidden_offer: dict[int, int] = {}
+        if deal is not None:
+            declared = spec.trade["declared"]
+            for side, owner in (("offer", deal["from"]), ("reply", deal["to"])):
+                if owner != seat:
+                    named[owner] = list(deal[side][:declared])
+                    hidden_offer[owner] = len(deal[side]) - len(named[owner])
+        # Per stack, the unseen cards: the stack itself and, for each other hand, its cards of that stack.
+        pools: dict[int, list[str]] = {n: list(data["stacks"][n - 1]) for n in range(1, 10)}
+        sizes: dict[int, dict[int, int]] = {}
+        for other, player in enumerate(data["players"]):
+            if other == seat:
+                continue
+            keep = list(named.get(other, []))
+            rest = list(player["hand"])
+            for card in keep:
+                rest.remove(card)
+            sizes[other] = {}
+            for card in rest:
+                pools[spec.stack_of(card)].append(card)
+                sizes[other][spec.stack_of(card)] = sizes[other].get(spec.stack_of(card), 0) + 1
+            player["hand"] = keep
+        for number, pool in pools.items():
+            rng.shuffle(pool)
+            for other in sorted(sizes):
+                take = sizes[other].get(number, 0)
+                data["players"][other]["hand"] += pool[:take]
+                del pool[:take]
+            data["stacks"][number - 1] = pool
+        if deal is not None:
+            for side, owner in (("offer", deal["from"]), ("reply", deal["to"])):
+                if owner in hidden_offer:
+                    free = list(data["players"][owner]["hand"])
+                    for card in named[owner]:
+                        free.remove(card)
+                    tradable = [c for c in free if spec.tradable(c)]
+                    rng.shuffle(tradable)
+                    extra = tradable[: hidden_offer[owner]]
+                    deal[side] = named[owner] + extra
+
     def _view(self, seat: int | None) -> dict[str, Any]:
+        from ludoteca.games.advanced_civilization import trade
+
         data = self.data
         frame = RULES.pending(self)
         players = []
@@ -216,6 +320,11 @@ class CivState(State):
             "ships": {area: list(row) for area, row in data["ships"].items()},
             "census": list(data["census"]),
             "moved": {area: list(row) for area, row in data["moved"].items()},
+            "stacks": [len(pile) for pile in data["stacks"]],
+            "trade": None if data["trade"] is None else trade.public_offer(data["trade"], seat),
+            "barbarians": dict(data["barbarians"]),
+            "pirates": list(data["pirates"]),
+            "locked": list(data["locked"]),
             "decision": None if frame is None else {"seat": frame["seat"], "step": frame["step"]},
             "over": data["over"],
         }
@@ -256,9 +365,28 @@ class CivState(State):
                 f" advances {', '.join(player['advances']) or 'none'}"
             )
             lines.append(line)
+        for area, n in sorted(data["barbarians"].items()):
+            lines.append(f"Barbarians: {n} in {area}.")
+        if data["pirates"]:
+            lines.append(f"Pirate cities: {', '.join(data['pirates'])}.")
+        lines.append("Trade card stacks 1-9: " + " ".join(str(len(p)) for p in data["stacks"]) + " cards.")
+        for other, player in enumerate(view["players"]):
+            if other != seat:
+                lines.append(f"{self.who(other)} holds {player['hand']} trade cards.")
         if seat is not None:
             me = data["players"][seat]
             lines.append(f"Your treasury: {me['treasury']}; your stock: {me['stock']} tokens.")
+            hand = ", ".join(f"{i}:{card}" for i, card in enumerate(me["hand"], 1)) or "none"
+            lines.append(f"Your hand (card numbers for trading): {hand}.")
+        deal = view.get("trade")
+        if deal is not None:
+            for side, owner in (("offer", deal["from"]), ("reply", deal["to"])):
+                shown = deal[side]
+                if isinstance(shown, dict):
+                    text = f"{shown['count']} cards, named {', '.join(shown['named']) or 'none yet'}"
+                else:
+                    text = ", ".join(shown) or "no cards yet"
+                lines.append(f"Trade {side} of {self.who(owner)}: {text}.")
         frame = RULES.pending(self)
         if frame is not None:
             what = frame["step"].replace("_", " ")
@@ -272,11 +400,11 @@ class CivState(State):
 
 
 class AdvancedCivilizationGame(Game):
-    """Avalon Hill's Advanced Civilization for 2-8 players; part 1 plays the board half of each turn."""
+    """Avalon Hill's Advanced Civilization for 2-8 players: the base game, all thirteen phases of a turn."""
 
     id = "advanced-civilization"
     title = "Advanced Civilization"
-    version = "1"
+    version = "2"
     min_players = 2
     max_players = 8
     default_players = 4

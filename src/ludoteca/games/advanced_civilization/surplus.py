@@ -25,7 +25,7 @@ def area_limit(state: CivState, area: str, seat: int | None) -> int:
 def surplus(state: CivState, frame: Frame) -> None:
     for area in sorted(state.data["tokens"]):
         forces = pieces.present(state, area)
-        if area in state.data["cities"]:
+        if area in state.data["cities"] or area in state.data["pirates"]:
             for seat in forces:
                 pieces.remove(state, area, seat, pieces.count(state, area, seat))  # §26.2
             continue
@@ -38,8 +38,10 @@ def surplus(state: CivState, frame: Frame) -> None:
 
 
 def unsupported(state: CivState, seat: int) -> bool:
-    """§26.31: each city needs two of its owner's tokens on the board."""
-    return bool(state.rules["city_support"] * len(pieces.cities_of(state, seat)) > pieces.on_board(state, seat))
+    """§26.31: each city needs two of its owner's tokens on the board; in phase 11 Slave Revolt's tokens
+    do not count (§29.8)."""
+    supporters = pieces.on_board(state, seat) - state.data["support_penalty"][seat]
+    return bool(state.rules["city_support"] * len(pieces.cities_of(state, seat)) > supporters)
 
 
 @RULES.auto("city_support")

@@ -1,18 +1,32 @@
 """The game's frame: choosing nations and start areas, the turn sequence, the A.S.T. and the end (AC §4, §18, §33, §34).
 
-Part 1 plays phases 1-8 of §18.1 and then moves every A.S.T. marker one space (docs/rulings.md AC-R12);
-part 2 inserts phases 9-12 before ``ast`` and gives the A.S.T. its entry requirements.
+Each turn plays the thirteen phases of §18.1: the board (1-8), then trade cards (9, ``cards``), trade (10,
+``trade``), calamities (11, ``calamities``), civilization cards (12, ``advances``) and the A.S.T. (13, here).
 """
 
 from __future__ import annotations
 
 from ludoteca.core import Action
-from ludoteca.games.advanced_civilization import pieces
+from ludoteca.games.advanced_civilization import content, pieces
+from ludoteca.games.advanced_civilization.content import Nation
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
 from ludoteca.games.advanced_civilization.state import CivState
 
 # The board half of §18.1's thirteen phases, in order; each name is an automatic step of its chapter module.
-PHASES = ("taxation", "expansion", "census", "ships", "movement", "conflict", "city_construction", "surplus")
+PHASES = (
+    "taxation",
+    "expansion",
+    "census",
+    "ships",
+    "movement",
+    "conflict",
+    "city_construction",
+    "surplus",
+    "acquisition",
+    "trade",
+    "calamities",
+    "advances",
+)
 
 
 def schedule_turn(state: CivState, phases: tuple[str, ...] = PHASES, finish: bool = True) -> None:
@@ -80,16 +94,62 @@ def turn_start(state: CivState, frame: Frame) -> None:
     schedule_turn(state)
 
 
+def epoch_of(nation: Nation, space: int) -> int:
+    """The epoch (0 Stone Age .. 4 Late Iron Age) of a space of the nation's track; 0 before it."""
+    return max([k for k, start in enumerate(nation.epochs) if start <= space] or [0])
+
+
+def late_iron_value(nation: Nation, space: int) -> int:
+    """The card value printed on a Late Iron Age space: the nation's values end at the finish (AC-R25)."""
+    values = nation.late_iron
+    index = space - (nation.finish - len(values) + 1)
+    return int(values[index]) if 0 <= index < len(values) else 0
+
+
+def may_enter(state: CivState, seat: int, space: int) -> str:
+    """Why ``seat`` may not move onto ``space`` (§33.2, §33.3), or "" if it may."""
+    nation = state.nation_data(state.data["nations"][seat])
+    epoch = epoch_of(nation, space)
+    need = content.cards().epochs[epoch]
+    held = state.data["players"][seat]["advances"]
+    table = content.advances()
+    cities = len(pieces.cities_of(state, seat))
+    if cities < need.cities:
+        return f"{need.name} needs {need.cities} cities"
+    if space == nation.epochs[epoch]:
+        groups = {group for name in held for group in table[name].groups}  # dual-group cards count twice (§31.551)
+        if len(groups) < need.groups:
+            return f"{need.name} needs cards of {need.groups} groups"
+        if len(held) < need.cards:
+            return f"{need.name} needs {need.cards} civilization cards"
+    value = late_iron_value(nation, space)
+    if value and sum(table[name].cost for name in held) < value:
+        return f"space {space} needs civilization cards worth {value}"
+    return ""
+
+
 @RULES.auto("ast")
 def move_ast_markers(state: CivState, frame: Frame) -> None:
-    """§33.1: every marker moves one space; until part 2 there are no entry requirements (AC-R12)."""
+    """§33: each marker moves one space if the nation meets the space's requirements (§33.2, §33.3); a nation
+    without cities beyond the Stone Age moves back one space instead (§33.4)."""
+    moves = []
     for seat in state.ast_order():
         player = state.data["players"][seat]
-        finish = state.nation_data(state.data["nations"][seat]).finish
-        if player["ast"] < finish:
-            player["ast"] += 1
-    spaces = ", ".join(f"{state.who(s)} {state.data['players'][s]['ast']}" for s in state.ast_order())
-    state.emit("ast", f"A.S.T. markers move: {spaces}.")
+        nation = state.nation_data(state.data["nations"][seat])
+        space = player["ast"]
+        if not pieces.cities_of(state, seat) and epoch_of(nation, space) > 0:
+            player["ast"] = space - 1
+            moves.append(f"{state.who(seat)} slides back to {space - 1} (no cities)")
+            continue
+        if space >= nation.finish:
+            continue
+        why = may_enter(state, seat, space + 1)
+        if why:
+            moves.append(f"{state.who(seat)} stays at {space} ({why})")
+        else:
+            player["ast"] = space + 1
+            moves.append(f"{state.who(seat)} moves to {space + 1}")
+    state.emit("ast", f"A.S.T.: {'; '.join(moves)}.", spaces=[p["ast"] for p in state.data["players"]])
 
 
 @RULES.auto("turn_end")
@@ -114,4 +174,4 @@ def scenario_end(state: CivState, frame: Frame) -> None:
     state.end("the scenario's phases are done")
 
 
-__all__ = ["PHASES", "schedule_turn"]
+__all__ = ["PHASES", "epoch_of", "late_iron_value", "may_enter", "schedule_turn"]

@@ -1,0 +1,154 @@
+"""Phase 12: acquire civilization cards, then return surplus trade cards (AC §31).
+
+In A.S.T. order each player buys advances. A purchase is two steps (AC-R26): choose the advances, one at a
+time, each at its cost less the credits of the cards held *before this phase* (§31.53: credits of a card
+bought this turn count from next turn); then pay for them all at once, handing in whole sets of commodity
+cards and treasury tokens, with no change given (§31). A card's prerequisite must also have been held before
+this phase (§31.62), and nobody holds two of one advance. Grain shown against Famine under Pottery cannot
+pay this turn. Cards handed in go to the bottom of their stacks, treasury tokens back to stock. Then the
+player keeps at most eight commodity cards, choosing which go back (§31.71).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ludoteca.core import Action
+from ludoteca.games.advanced_civilization import cards, content, pieces
+from ludoteca.games.advanced_civilization.machine import RULES, Frame
+from ludoteca.games.advanced_civilization.state import CivState
+
+
+def credit(held: list[str], target: str) -> int:
+    """The credits the advances ``held`` give toward ``target``: group credits plus named-card credits."""
+    table = content.advances()
+    goal = table[target]
+    total = 0
+    for name in held:
+        card = table[name]
+        total += sum(card.credit_groups.get(group, 0) for group in goal.groups)
+        total += card.credit_cards.get(target, 0)
+    return total
+
+
+def price(held: list[str], target: str) -> int:
+    return max(0, content.advances()[target].cost - credit(held, target))
+
+
+def free_goods(state: CivState, seat: int) -> Counter[str]:
+    """Commodity cards ``seat`` may spend: all but the Grain locked by Famine."""
+    goods = cards.commodities(state.data["players"][seat]["hand"])
+    locked = state.data["locked"][seat]
+    if locked:
+        goods["Grain"] -= min(locked, goods["Grain"])
+    return +goods
+
+
+def means(state: CivState, seat: int) -> int:
+    """The most ``seat`` can pay: every free set at its value plus the treasury."""
+    mining = state.has(seat, "Mining")
+    sets = sum(cards.set_value(card, n, mining) for card, n in free_goods(state, seat).items())
+    return sets + int(state.data["players"][seat]["treasury"])
+
+
+@RULES.auto("advances")
+def advances(state: CivState, frame: Frame) -> None:
+    frames: list[Frame] = []
+    for seat in state.ast_order():
+        held = list(state.data["players"][seat]["advances"])
+        frames += [
+            {"step": "choose_advance", "seat": seat, "held": held, "cart": []},
+            {"step": "trim_hand", "seat": seat},
+        ]
+    frames.append({"step": "advances_end"})
+    RULES.push_sequence(state, frames)
+
+
+def _choose_options(state: CivState, frame: Frame) -> list[Action]:
+    seat, held, cart = frame["seat"], frame["held"], frame["cart"]
+    owned = set(state.data["players"][seat]["advances"]) | set(cart)
+    budget = means(state, seat) - sum(price(held, name) for name in cart)
+    options = []
+    for name, card in content.advances().items():
+        if name in owned or any(p not in held for p in card.prerequisites):
+            continue
+        cost = price(held, name)
+        if cost <= budget:
+            options.append(Action(f"buy {name} for {cost}", name))
+    if cart:
+        options.append(Action(f"pay for {', '.join(cart)}", None))
+    else:
+        options.append(Action("buy no advance", None))
+    return options
+
+
+@RULES.decision("choose_advance", _choose_options)
+def choose_advance(state: CivState, frame: Frame, action: Action) -> None:
+    if action.payload is not None:
+        RULES.repush(state, frame, cart=[*frame["cart"], action.payload])
+        return
+    if frame["cart"]:
+        due = sum(price(frame["held"], name) for name in frame["cart"])
+        RULES.push(state, "pay", seat=frame["seat"], cart=frame["cart"], due=due)
+
+
+def _pay_options(state: CivState, frame: Frame) -> list[Action]:
+    seat, due = frame["seat"], frame["due"]
+    mining = state.has(seat, "Mining")
+    options = [
+        Action(f"hand in {n} {card} ({cards.set_value(card, n, mining)})", card)
+        for card, n in sorted(free_goods(state, seat).items())
+    ]
+    if state.data["players"][seat]["treasury"] >= due:
+        options.append(Action(f"pay {due} from the treasury", None))
+    return options
+
+
+@RULES.decision("pay", _pay_options)
+def pay(state: CivState, frame: Frame, action: Action) -> None:
+    seat, due = frame["seat"], frame["due"]
+    player = state.data["players"][seat]
+    if action.payload is None:
+        pieces.from_treasury(state, seat, due)
+        paid = due
+    else:
+        card = action.payload
+        n = free_goods(state, seat)[card]
+        paid = cards.set_value(card, n, state.has(seat, "Mining"))
+        for _ in range(n):
+            player["hand"].remove(card)
+            cards.to_bottom(state, card)
+        state.emit("pay", f"{state.who(seat)} hands in {n} {card} ({paid}).", seat=seat, card=card, n=n)
+    if paid < due:
+        RULES.repush(state, frame, due=due - paid)
+        return
+    player["advances"] = sorted({*player["advances"], *frame["cart"]})
+    state.emit("advance", f"{state.who(seat)} acquires {', '.join(frame['cart'])}.", seat=seat, advances=frame["cart"])
+
+
+def _trim_options(state: CivState, frame: Frame) -> list[Action]:
+    goods = cards.commodities(state.data["players"][frame["seat"]]["hand"])
+    if sum(goods.values()) <= content.cards().trade["hand_limit"]:
+        return []
+    return [Action(f"return a {card} card", card) for card in sorted(goods)]
+
+
+@RULES.decision("trim_hand", _trim_options)
+def trim_hand(state: CivState, frame: Frame, action: Action) -> None:
+    """§31.71: over eight commodity cards, the owner returns cards of his choice to the bottom of their stacks."""
+    seat, card = frame["seat"], action.payload
+    hand = state.data["players"][seat]["hand"]
+    hand.remove(card)
+    if hand.count("Grain") < state.data["locked"][seat]:
+        state.data["locked"][seat] = hand.count("Grain")
+    cards.to_bottom(state, card)
+    state.emit("discard", f"{state.who(seat)} returns a {card} card.", seat=seat, card=card)
+    RULES.repush(state, frame)
+
+
+@RULES.auto("advances_end")
+def advances_end(state: CivState, frame: Frame) -> None:
+    state.data["locked"] = [0] * state.players
+
+
+__all__ = ["credit", "free_goods", "means", "price"]

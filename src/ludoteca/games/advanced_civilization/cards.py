@@ -1,0 +1,114 @@
+"""Trade cards: the nine stacks, what a hand is worth, and phase 9, trade card acquisition (AC §15, §27).
+
+Cards are their names (``"Grain"``, ``"Famine"``); a hand is a list of names, shown only to its owner.
+``state.data["stacks"]`` holds the nine stacks, top card first. Set-up follows §15.2 as the digest reads it
+[S]: each stack's commodities are shuffled, the top N (N = players) stay commodities, the tradable calamities
+are shuffled into the rest, and the non-tradable calamities go to the bottom. Cards surrendered or resolved
+go face down to the bottom of their own stack (§29.7, §31.71).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ludoteca.core import Action
+from ludoteca.games.advanced_civilization import content, pieces
+from ludoteca.games.advanced_civilization.machine import RULES, Frame
+from ludoteca.games.advanced_civilization.state import CivState
+
+
+def set_value(card: str, n: int, mining: bool = False) -> int:
+    """§27/digest §1.1: n cards of one commodity are worth n²×value, n at most the cards printed;
+    Mining counts one card more in a set of a mineable commodity (digest §1.7)."""
+    spec = content.cards().commodities[card]
+    if n <= 0:
+        return 0
+    n = min(n + (1 if mining and spec.mineable else 0), spec.count)
+    return n * n * spec.stack
+
+
+def commodities(hand: list[str]) -> Counter[str]:
+    known = content.cards().commodities
+    return Counter(card for card in hand if card in known)
+
+
+def hand_value(state: CivState, seat: int) -> int:
+    """§35: the value of a hand's commodity cards, as sets and singles."""
+    mining = state.has(seat, "Mining")
+    return sum(set_value(card, n, mining) for card, n in commodities(state.data["players"][seat]["hand"]).items())
+
+
+def calamities_in(hand: list[str]) -> list[str]:
+    known = content.cards().calamities
+    return [card for card in hand if card in known]
+
+
+def deal_stacks(state: CivState) -> list[list[str]]:
+    """§15.2 [S]: N commodity cards on top, tradable calamities shuffled in below them, non-tradable at the bottom."""
+    spec = content.cards()
+    stacks: list[list[str]] = []
+    for number in range(1, 10):
+        goods = [c.name for c in spec.commodities.values() if c.stack == number for _ in range(c.count)]
+        state.rng.shuffle(goods)
+        top, rest = goods[: state.players], goods[state.players :]
+        rest += [c.name for c in spec.calamities.values() if c.stack == number and c.tradable]
+        state.rng.shuffle(rest)
+        bottom = sorted(c.name for c in spec.calamities.values() if c.stack == number and not c.tradable)
+        stacks.append(top + rest + bottom)
+    return stacks
+
+
+def to_bottom(state: CivState, card: str) -> None:
+    """A card goes face down to the bottom of its own stack (§29.7, §31.71)."""
+    state.data["stacks"][content.cards().stack_of(card) - 1].append(card)
+
+
+def draw(state: CivState, seat: int, stack: int) -> str | None:
+    """The top card of ``stack`` (1-9) into ``seat``'s hand; an empty stack gives nothing (§27)."""
+    pile = state.data["stacks"][stack - 1]
+    if not pile:
+        return None
+    card = pile.pop(0)
+    state.data["players"][seat]["hand"].append(card)
+    state.emit("draw", f"{state.who(seat)} draws {card} from stack {stack}.", seats=[seat], card=card)
+    return card
+
+
+# ----------------------------------------------------------------------------- phase 9 (§27)
+@RULES.auto("acquisition")
+def acquisition(state: CivState, frame: Frame) -> None:
+    """§27: the fewest cities first (ties in A.S.T. order, AC-R21), each draws from stacks 1..cities."""
+    order = sorted(state.ast_order(), key=lambda seat: len(pieces.cities_of(state, seat)))
+    RULES.push_sequence(state, [{"step": "draw_cards", "seat": seat} for seat in order])
+
+
+@RULES.auto("draw_cards")
+def draw_cards(state: CivState, frame: Frame) -> None:
+    seat = frame["seat"]
+    cities = min(len(pieces.cities_of(state, seat)), 9)
+    got = sum(draw(state, seat, stack) is not None for stack in range(1, cities + 1))
+    if cities:
+        state.emit("acquire", f"{state.who(seat)} draws {got} trade card{'s' if got != 1 else ''}.", seat=seat, n=got)
+    RULES.push(state, "buy_stack9", seat=seat)
+
+
+def _buy_options(state: CivState, frame: Frame) -> list[Action]:
+    price = content.cards().trade["stack9_price"]
+    if state.data["players"][frame["seat"]]["treasury"] < price or not state.data["stacks"][8]:
+        return []
+    return [Action(f"buy a card from stack 9 for {price} treasury", True), Action("buy no card from stack 9", False)]
+
+
+@RULES.decision("buy_stack9", _buy_options)
+def buy_stack9(state: CivState, frame: Frame, action: Action) -> None:
+    """§27: right after its own draw a player may buy stack-9 cards at 18 treasury tokens each (to stock)."""
+    if not action.payload:
+        return
+    seat = frame["seat"]
+    pieces.from_treasury(state, seat, content.cards().trade["stack9_price"])
+    draw(state, seat, 9)
+    state.emit("acquire", f"{state.who(seat)} buys a card from stack 9.", seat=seat)
+    RULES.repush(state, frame)
+
+
+__all__ = ["calamities_in", "commodities", "deal_stacks", "draw", "hand_value", "set_value", "to_bottom"]

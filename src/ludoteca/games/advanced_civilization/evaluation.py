@@ -1,0 +1,167 @@
+"""How a good Advanced Civilization player weighs a position: the heuristic the bots search with.
+
+Strategy, in a player's words: §35's score wins, so the A.S.T., cities, civilization cards, trade cards and
+treasury count at their scoring weights; cities are also income (taxes and a trade card a stack every turn),
+so each is worth more the more turns are left; tokens gathered on empty city sites are cities to come;
+holding a calamity when trading ends is a loss to come, so a tradable one should be traded away hidden in an
+offer; and sets grow as n², so a trade that adds to a set one already holds is worth making.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ludoteca.core import Action
+from ludoteca.games.advanced_civilization import cards, content
+
+if TYPE_CHECKING:
+    from ludoteca.games.advanced_civilization.state import CivState
+
+
+def potentials(state: CivState) -> list[float]:
+    """Every nation's worth in §35 points, counting what its position will earn."""
+    data = state.data
+    board = state.board
+    turns_left = max(1, (state.game.options["turn_limit"] or 16) - data["turn"])
+    scores = state.scores()
+    values = [float(score) for score in scores]
+    city_count = [0] * state.players
+    for city in data["cities"].values():
+        city_count[city["owner"]] += 1
+    for area, row in data["tokens"].items():
+        site = board.areas[area].city_site != "none" and area not in data["cities"]
+        for seat, n in enumerate(row):
+            if n:
+                values[seat] += 1.5 * n + (3.0 * min(n, 6) if site else 0.0)
+    calamity_names = content.cards().calamities
+    for seat, player in enumerate(data["players"]):
+        values[seat] += city_count[seat] * min(turns_left, 6) * 8.0
+        values[seat] -= 40.0 * sum(1 for card in player["hand"] if card in calamity_names)
+    return values
+
+
+def evaluate(state: CivState, seat: int) -> float:
+    """A win estimate in [0, 1]: the lead over the best rival, squashed by a scale that grows with the turn."""
+    values = potentials(state)
+    rival = max(value for other, value in enumerate(values) if other != seat)
+    scale = 80.0 + 40.0 * state.data["turn"]
+    return 1.0 / (1.0 + math.exp(-(values[seat] - rival) / scale))
+
+
+def _leader(state: CivState, seat: int) -> int:
+    scores = state.scores()
+    return max((s for s in range(state.players) if s != seat), key=lambda s: scores[s])
+
+
+def _worth_to_me(hand: Counter[str], card: str) -> int:
+    """What one more ``card`` adds to the sets of ``hand`` (n² growth), 0 for a calamity."""
+    if card not in content.cards().commodities:
+        return 0
+    n = hand[card]
+    return cards.set_value(card, n + 1) - cards.set_value(card, n)
+
+
+def _movement(state: CivState, seat: int, frame: dict[str, object], legal: list[Action]) -> Action:
+    """Spread out: move the tokens an area cannot keep (over its limit) to the best neighbour — an empty
+    city site first, then room under the limit, away from other nations; never back out of a move."""
+    from ludoteca.games.advanced_civilization import movement, pieces
+
+    board = state.board
+
+    def spare(area: str) -> int:
+        return min(movement.movable(state, area, seat), pieces.count(state, area, seat) - board.areas[area].limit)
+
+    step = frame["step"]
+    if step == "move_from":
+        sources = [a for a in legal if a.payload is not None and a.payload[0] == "land" and spare(a.payload[1]) > 0]
+        return max(sources, key=lambda a: spare(a.payload[1])) if sources else legal[-1]
+    if step == "move_count":
+        want = max(1, spare(str(frame["source"])))
+        return min(legal, key=lambda a: abs(int(a.payload) - want))
+    targets = [a for a in legal if a.payload is not None]
+    if not targets:
+        return legal[-1]
+
+    def appeal(area: str) -> float:
+        spec = board.areas[area]
+        foreign = sum(pieces.count(state, area, s) for s in pieces.present(state, area) if s != seat)
+        site = 6.0 if spec.city_site != "none" and area not in state.data["cities"] else 0.0
+        return site + spec.limit - pieces.count(state, area, seat) - 2.0 * foreign
+
+    return max(targets, key=lambda a: (appeal(a.payload), a.text))
+
+
+def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action | None:
+    """Choices whose worth one move of look-ahead cannot see: trading, buying and paying, trimming a hand."""
+    frame = state.data["stack"][-1]
+    step = frame["step"]
+    player = state.data["players"][seat]
+    hand = Counter(player["hand"])
+    spec = content.cards()
+    if step == "trade_turn":
+        proposals = [a for a in legal if a.payload is not None]
+        if not proposals:
+            return legal[-1]
+        dump = any(card in spec.calamities and spec.calamities[card].tradable for card in hand)
+        if dump:  # pass a calamity on to the strongest rival who will trade
+            target = _leader(state, seat)
+            return next((a for a in proposals if a.payload == target), proposals[0])
+        if state.data["proposals"][seat] == 0 and any(n == 1 for c, n in hand.items() if c in spec.commodities):
+            return proposals[(seat + state.data["turn"]) % len(proposals)]
+        return legal[-1]
+    if step == "build_offer":
+        finish = next((a for a in legal if a.payload is None), None)
+        chosen = state.data["trade"][frame["side"]]
+        if finish is not None and not any(a.payload in spec.calamities for a in legal if a.payload is not None):
+            return finish
+        hidden = [a for a in legal if a.payload in spec.calamities]
+        if hidden:
+            return hidden[0]
+        left = hand - Counter(chosen)
+        # Give away what adds least to one's own sets: few copies, low value.
+        return min(
+            (a for a in legal if a.payload is not None),
+            key=lambda a: (
+                (left[a.payload] * 10 + spec.commodities[a.payload].stack) if a.payload in spec.commodities else 0
+            ),
+        )
+    if step in ("trade_answer", "trade_accept"):
+        deal = state.data["trade"]
+        side = "offer" if step == "trade_answer" else "reply"
+        named = deal[side][: spec.trade["declared"]]
+        gain = sum(_worth_to_me(hand, card) for card in named)
+        return legal[0] if gain >= 2 * sum(spec.commodities[c].stack for c in named) else legal[1]
+    if step == "choose_advance":
+        buys = [a for a in legal if a.payload is not None and a.text.startswith("buy ")]
+        if not buys:
+            return legal[-1]
+        table = content.advances()
+        groups = {g for name in player["advances"] for g in table[name].groups}
+
+        def merit(action: Action) -> float:
+            card = table[action.payload]
+            credits = sum(card.credit_cards.values()) + 3 * sum(card.credit_groups.values())
+            fresh = 60 * len(set(card.groups) - groups)
+            return (card.cost + credits + fresh) / (1 + int(action.text.rsplit(" ", 1)[1]))
+
+        return max(buys, key=merit)
+    if step == "pay":
+        due = frame["due"]
+        sets = [a for a in legal if a.payload is not None]
+        value = {a.text: int(a.text.rsplit("(", 1)[1].rstrip(")")) for a in sets}
+        enough = [a for a in sets if value[a.text] >= due]
+        if enough:
+            return min(enough, key=lambda a: value[a.text])
+        if sets:
+            return max(sets, key=lambda a: value[a.text])
+        return legal[-1]
+    if step == "trim_hand":
+        return min(legal, key=lambda a: (_worth_to_me(hand - Counter([a.payload]), a.payload), a.text))
+    if step in ("move_from", "move_to", "move_count", "sail_to"):
+        return _movement(state, seat, frame, legal)
+    if step == "direct":
+        scores = state.scores()
+        return max(legal, key=lambda a: scores[a.payload])
+    return None
