@@ -1,0 +1,333 @@
+"""Fixed-size action spaces and observations, the common ground of every RL adapter.
+
+Ludoteca names an action by its text, and that text changes with the state ("build Archers for 2 RP"
+carries a price, a square name, a seat number). Learning algorithms need the opposite: one integer
+per *kind of choice* that means the same thing in every state of a game, plus a mask of the legal
+ones, and a vector of fixed length for what a seat sees. Each game's module in
+:mod:`ludoteca.adapters.encodings` declares both with the pieces defined here:
+
+* an :class:`ActionSpace` is a list of named :class:`Block` s, each a fixed tuple of keys (build ids,
+  squares, relative seats...); an action's index is its block's offset plus its key's position;
+* an :class:`Encoding` turns a legal action into ``(block, key)`` from the pending decision's name and
+  the action's payload only, and turns a seat's :meth:`~ludoteca.core.game.State.view` (and nothing
+  else) into a numpy array laid out by a :class:`Layout` of documented :class:`Piece` s.
+
+Seats in observations and in seat-valued actions are *relative*: slot 0 is the observing or acting
+seat, slot 1 the next seat in turn order, and so on, padded to the game's maximum player count, so a
+policy trained at one player count reads the same numbers at another.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.game import Action, Game, Seat, State
+
+
+class EncodingError(LudotecaError):
+    """A legal action the encoding cannot place, or two legal actions that land on one index.
+
+    Either means the game offers a decision its encoding does not know yet: the message names the
+    decision and the action so the encoding module can be extended.
+    """
+
+
+# ---------------------------------------------------------------------------------------------- rewards
+def rewards_of(state: State) -> list[float]:
+    """The end-of-game reward of each seat, the same in both adapters: the winners share 1, the others get 0.
+
+    Ranking-based or score-based rewards would need a scale per game; a shared win is what every
+    Ludoteca result states (``winners``), is the same as ``state.evaluate(seat)`` at the end, and makes
+    every game constant-sum, which OpenSpiel's algorithms handle best.
+    """
+    winners = state.result()["winners"]
+    return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.players)]
+
+
+# ---------------------------------------------------------------------------------------------- actions
+@dataclass(frozen=True)
+class Block:
+    """A run of consecutive action indices: one per key, all meaning the same kind of choice."""
+
+    name: str
+    keys: tuple[Hashable, ...]
+    doc: str
+
+    def __post_init__(self) -> None:
+        if len(set(self.keys)) != len(self.keys):
+            raise ValueError(f"action block {self.name!r} repeats a key")
+        if not self.keys:
+            raise ValueError(f"action block {self.name!r} is empty")
+
+
+class ActionSpace:
+    """The integers ``0..size-1`` of one game, cut into named blocks."""
+
+    def __init__(self, blocks: Sequence[Block]) -> None:
+        self.blocks = tuple(blocks)
+        self._offset: dict[str, int] = {}
+        self._position: dict[str, dict[Hashable, int]] = {}
+        self._starts: list[int] = []
+        offset = 0
+        for block in self.blocks:
+            if block.name in self._offset:
+                raise ValueError(f"action block {block.name!r} is declared twice")
+            self._offset[block.name] = offset
+            self._position[block.name] = {key: i for i, key in enumerate(block.keys)}
+            self._starts.append(offset)
+            offset += len(block.keys)
+        self.size = offset
+
+    def index(self, block: str, key: Hashable) -> int:
+        """The integer of ``key`` in ``block``."""
+        try:
+            return self._offset[block] + self._position[block][key]
+        except KeyError:
+            raise EncodingError(f"the action space has no key {key!r} in block {block!r}") from None
+
+    def decode(self, index: int) -> tuple[str, Hashable]:
+        """``(block name, key)`` of an integer."""
+        if not 0 <= index < self.size:
+            raise EncodingError(f"action index {index} is outside 0..{self.size - 1}")
+        lo, hi = 0, len(self._starts) - 1
+        while lo < hi:  # the last block starting at or before index
+            mid = (lo + hi + 1) // 2
+            if self._starts[mid] <= index:
+                lo = mid
+            else:
+                hi = mid - 1
+        block = self.blocks[lo]
+        return block.name, block.keys[index - self._starts[lo]]
+
+    def describe(self, index: int) -> str:
+        """A short text for an index in any state, e.g. ``build: ancient/Archers``."""
+        block, key = self.decode(index)
+        return f"{block}: {key}"
+
+
+# ---------------------------------------------------------------------------------------------- observations
+@dataclass(frozen=True)
+class Piece:
+    """A named run of numbers in an observation, with what they mean."""
+
+    name: str
+    size: int
+    doc: str
+
+
+class Layout:
+    """The order and sizes of an observation's pieces; every value lies in [-1, 1]."""
+
+    def __init__(self, pieces: Iterable[Piece]) -> None:
+        self.pieces = tuple(pieces)
+        self.starts: dict[str, int] = {}
+        self.sizes: dict[str, int] = {}
+        offset = 0
+        for piece in self.pieces:
+            if piece.name in self.starts:
+                raise ValueError(f"observation piece {piece.name!r} is declared twice")
+            self.starts[piece.name] = offset
+            self.sizes[piece.name] = piece.size
+            offset += piece.size
+        self.size = offset
+
+    def slice(self, name: str) -> slice:
+        return slice(self.starts[name], self.starts[name] + self.sizes[name])
+
+    def writer(self) -> Writer:
+        return Writer(self)
+
+
+def squash(value: float, half: float) -> float:
+    """Map any count into (-1, 1) without clipping: ``x / (|x| + half)``, so ``half`` maps to 0.5.
+
+    Points in these games have no printed ceiling (random play reaches thousands of Mankind RP), so a
+    fixed cap would either clip or crush the usual range; this keeps every value distinct and bounded.
+    """
+    return value / (abs(value) + half)
+
+
+class Writer:
+    """Fills one observation array piece by piece (pieces not written stay 0).
+
+    ``start`` gives each piece's first position, so a game's ``write`` may also fill ``array``
+    directly where a loop over hundreds of values would be slow through the methods.
+    """
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.array = np.zeros(layout.size, dtype=np.float32)
+        self.start = layout.starts
+
+    def flag(self, name: str, value: bool, at: int = 0) -> None:
+        if value:
+            self.array[self.start[name] + at] = 1.0
+
+    def onehot(self, name: str, position: int | None) -> None:
+        """Set the 1 at ``position`` (``None`` leaves the piece all zero)."""
+        if position is None:
+            return
+        if not 0 <= position < self.layout.sizes[name]:
+            raise EncodingError(f"observation piece {name!r} has no position {position}")
+        self.array[self.start[name] + position] = 1.0
+
+    def squashed(self, name: str, value: float, half: float, at: int = 0) -> None:
+        self.array[self.start[name] + at] = value / (abs(value) + half)
+
+    def scaled(self, name: str, value: float, top: float, at: int = 0) -> None:
+        """``value / top`` for a quantity with a known ceiling (clipped to [-1, 1] all the same)."""
+        self.array[self.start[name] + at] = max(-1.0, min(1.0, value / top))
+
+    def add(self, name: str, position: int, amount: float = 1.0) -> None:
+        self.array[self.start[name] + position] += amount
+
+    def counts(self, name: str, positions: Iterable[int], top: float) -> None:
+        """A histogram of ``positions`` divided by ``top`` (clipped to 1)."""
+        start = self.start[name]
+        array = self.array
+        for position in positions:
+            array[start + position] = min(1.0, array[start + position] + 1.0 / top)
+
+
+# ---------------------------------------------------------------------------------------------- encodings
+class Encoding(ABC):
+    """How one game (at one player count, with its options) becomes integers and arrays.
+
+    Subclasses declare the action blocks and observation pieces and write :meth:`action_key` and
+    :meth:`write`. The mapping of an action reads only the pending decision's name, the acting seat, the
+    action's payload and public facts (:meth:`action_context`); the observation reads only
+    ``state.view(seat)``: neither can see hidden information, whatever the state holds.
+    """
+
+    game_id: ClassVar[str]
+    max_game_length: ClassVar[int]
+    """An upper bound on the decisions in one game (OpenSpiel asks for one); see docs/adapters.md."""
+
+    def __init__(self, game: Game) -> None:
+        if game.id != self.game_id:
+            raise EncodingError(f"{type(self).__name__} encodes {self.game_id}, not {game.id}")
+        self.game = game
+        self.players = game.players
+        self.slots = type(game).max_players
+        self.actions = ActionSpace(self.action_blocks())
+        self.layout = Layout(self.observation_pieces())
+
+    # ------------------------------------------------------------------ what a game module writes
+    @abstractmethod
+    def action_blocks(self) -> list[Block]:
+        """Every block of the action space, in index order (fixed for the game and its options)."""
+
+    @abstractmethod
+    def action_key(self, step: str, seat: Seat, payload: Any, context: Any) -> tuple[str, Hashable]:
+        """``(block, key)`` of one legal action of the decision ``step`` taken by ``seat``.
+
+        ``context`` is what :meth:`action_context` returned for this state (``None`` by default).
+        """
+
+    def action_context(self, state: State, seat: Seat) -> Any:
+        """Public facts a payload refers to indirectly (a piece by its position in a public list).
+
+        Computed once per state. It must read only what every seat can see, so that the index of an
+        action never depends on hidden information.
+        """
+        return None
+
+    @abstractmethod
+    def observation_pieces(self) -> list[Piece]:
+        """Every piece of the observation, in order."""
+
+    @abstractmethod
+    def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        """Fill the observation of ``seat`` from its view (and from nothing else)."""
+
+    # ------------------------------------------------------------------ helpers for game modules
+    def slot(self, seat: Seat, other: Seat) -> int:
+        """Where ``other`` sits as seen from ``seat``: 0 = itself, 1 = next in turn order..."""
+        return (other - seat) % self.players
+
+    def seat_at(self, seat: Seat, slot: int) -> Seat:
+        return (seat + slot) % self.players
+
+    def seat_keys(self) -> tuple[int, ...]:
+        """Keys of a seat-valued block: relative slots 0..max_players-1."""
+        return tuple(range(self.slots))
+
+    # ------------------------------------------------------------------ the adapters' side
+    @property
+    def observation_shape(self) -> tuple[int]:
+        return (self.layout.size,)
+
+    def pending_step(self, state: State) -> str:
+        """The name of the decision waiting: every Ludoteca game keeps its rules stack in ``data``."""
+        return str(state.data["stack"][-1]["step"])
+
+    def index_of(self, state: State, seat: Seat, action: Action) -> int:
+        block, key = self._key(self.pending_step(state), seat, action, self.action_context(state, seat))
+        return self.actions.index(block, key)
+
+    def _key(self, step: str, seat: Seat, action: Action, context: Any) -> tuple[str, Hashable]:
+        try:
+            return self.action_key(step, seat, action.payload, context)
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise EncodingError(
+                f"{self.game_id}: cannot encode {action.text!r} (payload {action.payload!r}) of decision {step!r}"
+            ) from error
+
+    def legal(self, state: State, seat: Seat) -> dict[int, Action]:
+        """The legal actions of ``seat`` by index (empty when it need not decide)."""
+        actions = state.legal_actions(seat)
+        if not actions:
+            return {}
+        step = self.pending_step(state)
+        context = self.action_context(state, seat)
+        found: dict[int, Action] = {}
+        for action in actions:
+            block, key = self._key(step, seat, action, context)
+            index = self.actions.index(block, key)
+            if index in found:
+                raise EncodingError(
+                    f"{self.game_id}: {found[index].text!r} and {action.text!r} of decision {step!r} "
+                    f"both encode as {block}: {key!r}"
+                )
+            found[index] = action
+        return found
+
+    def mask(self, legal: dict[int, Action]) -> np.ndarray:
+        """1 for each legal index, as int8 (what PettingZoo's ``action_mask`` holds)."""
+        mask = np.zeros(self.actions.size, dtype=np.int8)
+        if legal:
+            mask[list(legal)] = 1
+        return mask
+
+    def observe(self, state: State, seat: Seat) -> np.ndarray:
+        """The observation of ``seat``: built from ``state.view(seat)`` only."""
+        return self.encode_view(state.view(seat), seat)
+
+    def encode_view(self, view: dict[str, Any], seat: Seat) -> np.ndarray:
+        out = self.layout.writer()
+        self.write(out, view, seat)
+        if not np.all(np.abs(out.array) <= 1.0):
+            raise EncodingError(f"{self.game_id}: an observation value left [-1, 1]")
+        return out.array
+
+    def describe_pieces(self) -> list[tuple[str, int, str]]:
+        """(name, size, meaning) of every observation piece, for the documentation."""
+        return [(piece.name, piece.size, piece.doc) for piece in self.layout.pieces]
+
+    def describe_blocks(self) -> list[tuple[str, int, int, str]]:
+        """(name, first index, size, meaning) of every action block, for the documentation."""
+        rows = []
+        for block in self.actions.blocks:
+            rows.append((block.name, self.actions.index(block.name, block.keys[0]), len(block.keys), block.doc))
+        return rows
+
+
+def bool_block(name: str, doc: str) -> Block:
+    """A yes/no decision: index +0 is ``False``, +1 is ``True``."""
+    return Block(name, (False, True), doc)

@@ -1,0 +1,246 @@
+"""Arabian Struggle as integers and arrays.
+
+The game is asymmetric (each seat plays a Faction: Hashemite, Rasheedi or Saudi; with two players the
+Rasheedi are run by the rules), so unlike the other games the observation is laid out by Faction, not
+by relative seat, with one-hots saying which Faction is the observer's and which relative seat plays
+each. Actions are indexed by what they name: a card by its number (1-48), an area by its place in the
+map data (56 areas), a piece owner by name, a place in the turn order by its rank.
+
+A Nomad is named in its move by its position in the list of Nomads, which changes as Nomads move; its
+index here is the area it stands in (public) and the area it moves to, so the same move always has the
+same number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from functools import cache
+from typing import Any
+
+from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer, bool_block
+from ludoteca.core.game import Seat, State
+from ludoteca.games.arabian_struggle.board import EMPIRES, ERA_NAMES, FACTIONS
+from ludoteca.games.arabian_struggle.content import load_content
+from ludoteca.games.arabian_struggle.machine import RULES
+
+OWNERS = (*FACTIONS, *EMPIRES)
+STOCK_OWNERS = (*OWNERS, "Nomad")
+OP_USES = ("recruit", "move", "attack", None)
+
+
+@cache
+def _map() -> tuple[tuple[str, ...], tuple[tuple[str, str], ...], tuple[int, ...], tuple[int, ...]]:
+    """(areas in map order, every (area, adjacent area) pair, card numbers, the Rasheedi cards)."""
+    content = load_content()
+    areas = tuple(content.areas)
+    links = tuple((a, b) for a in areas for b in content.areas[a].adjacent)
+    cards = tuple(sorted(content.cards))
+    rasheedi = tuple(n for n in cards if content.cards[n].faction == "Rasheedi")
+    return areas, links, cards, rasheedi
+
+
+@cache
+def _index(keys: tuple[Any, ...]) -> dict[Any, int]:
+    return {key: i for i, key in enumerate(keys)}
+
+
+class ArabianStruggleEncoding(Encoding):
+    """Arabian Struggle, 2-3 players, any variant."""
+
+    game_id = "arabian-struggle"
+    # Random play ends within about 300 decisions; ten times more is a safe bound.
+    max_game_length = 5_000
+
+    def __init__(self, game: Any) -> None:
+        self.steps = tuple(sorted(RULES.decisions))
+        setup = load_content().setup
+        self.faction_pieces = int(setup["faction_pieces"])
+        self.piece_top = max(self.faction_pieces, *(int(n) for n in setup["empire_pieces"].values()))
+        super().__init__(game)
+
+    # ------------------------------------------------------------------ actions
+    def action_blocks(self) -> list[Block]:
+        areas, links, cards, rasheedi = _map()
+        return [
+            Block("play_conference", cards, "play this card for a Tribal Conference attempt"),
+            Block("play_event", cards, "play this card for its event"),
+            Block("play_op", cards, "play this card for its OP"),
+            Block(
+                "play_rasheedi",
+                tuple((n, shown) for n in cards for shown in rasheedi),
+                "2 players: discard card n to execute the face-up Rasheedi event shown (n, shown)",
+            ),
+            Block("event_order", ("op_first", "event_first"), "spend the OP first, or let the opponent decide first"),
+            bool_block("event_offer", "decline (+0) or execute (+1) the opponent's event"),
+            Block("op_use", OP_USES, "spend the OP to recruit, move, attack, or not at all"),
+            Block("attack_select", areas, "attack the Empire pieces in this area"),
+            Block("attack_stop", (None,), "stop choosing attacks"),
+            Block("combat", areas, "resolve the combat in this area next"),
+            Block("retreat", areas, "retreat to this area"),
+            Block("retreat_none", (None,), "retreat with nowhere to go (the pieces are lost)"),
+            Block("conference_stock", (None,), "place a piece from stock in the Tribal Conference"),
+            Block("conference_from", areas, "move a piece from this area to the Tribal Conference"),
+            Block("conference_none", (None,), "place no piece in the Tribal Conference"),
+            Block("event_place", areas, "event: place a piece in this area"),
+            Block("event_place_stop", (None,), "event: stop placing"),
+            Block("event_remove", tuple((a, o) for a in areas for o in STOCK_OWNERS), "event: remove (area, owner)"),
+            Block("event_remove_stop", (None,), "event: stop removing"),
+            Block("event_conference", STOCK_OWNERS, "event: add a piece of this owner to the Tribal Conference"),
+            Block("event_conference_stop", (None,), "event: stop adding to the Tribal Conference"),
+            bool_block("event_lasting", "leave the lasting effect out (+0) or put it in play (+1)"),
+            Block("move_from", areas, "move a piece from this area"),
+            Block("move_stop", (None,), "stop moving"),
+            Block("move_to", areas, "move the chosen piece to this area"),
+            Block("nomad_move", links, "move the Nomad in area a to adjacent area b: (a, b)"),
+            Block("nomad_stop", (None,), "stop moving Nomads"),
+            Block("recruit", areas, "recruit a piece in this area"),
+            Block("recruit_stop", (None,), "stop recruiting"),
+            Block("turn_order", (0, 1, 2), "take the first, second or third place in the turn order"),
+            Block("draft_keep", cards, "keep this card from the draft pool"),
+            Block("rasheedi_reinforce", areas, "add a Rasheedi piece in this area"),
+        ]
+
+    def action_context(self, state: State, seat: Seat) -> Any:
+        return state.data["nomads"]  # public: every seat sees where the Nomads are
+
+    def action_key(self, step: str, seat: Seat, payload: Any, context: Any = None) -> tuple[str, Hashable]:
+        if step == "play_card":
+            kind, number, *shown = payload
+            if kind == "rasheedi":
+                return "play_rasheedi", (number, shown[0])
+            return {"tc": "play_conference", "event": "play_event", "op": "play_op"}[kind], number
+        if step == "nomad_move":
+            if payload is None:
+                return "nomad_stop", None
+            index, target = payload
+            return "nomad_move", (context[index], target)
+        if step == "event_remove":
+            return ("event_remove_stop", None) if payload is None else ("event_remove", tuple(payload))
+        if step == "conference_place":
+            if payload is None:
+                return "conference_stock", None
+            return ("conference_none", None) if payload is False else ("conference_from", payload)
+        if step in ("event_offer", "event_lasting"):
+            return step, bool(payload)
+        if step in ("event_order", "op_use", "combat_choose", "move_to", "recruit", "turn_order_pick"):
+            block = {"combat_choose": "combat", "turn_order_pick": "turn_order", "recruit": "recruit"}.get(step, step)
+            if step == "recruit" and payload is None:
+                return "recruit_stop", None
+            return block, payload
+        stops = {
+            "attack_select": ("attack_select", "attack_stop"),
+            "retreat": ("retreat", "retreat_none"),
+            "event_place": ("event_place", "event_place_stop"),
+            "event_conference": ("event_conference", "event_conference_stop"),
+            "move_piece": ("move_from", "move_stop"),
+        }
+        if step in stops:
+            chosen, stop = stops[step]
+            return (stop, None) if payload is None else (chosen, payload)
+        simple = {"draft_pick": "draft_keep", "rasheedi_reinforce": "rasheedi_reinforce"}
+        return simple[step], payload
+
+    # ------------------------------------------------------------------ observation
+    def observation_pieces(self) -> list[Piece]:
+        areas, _links, cards, _rasheedi = _map()
+        n_areas, n_cards, slots = len(areas), len(cards), self.slots
+        card_set = f"{n_cards} values, one per card number 1-{n_cards}"
+        return [
+            Piece("you", 3, "one-hot the observer's Faction: " + ", ".join(FACTIONS)),
+            Piece(
+                "played_by", 3 * (slots + 1), f"per Faction: one-hot relative seat 0-{slots - 1} playing it, or none"
+            ),
+            Piece("era", len(ERA_NAMES), "one-hot era: " + ", ".join(ERA_NAMES)),
+            Piece("round", 1, "Action Round, squashed r/(r+5)"),
+            Piece("turn_order", 3 * 3, "per place first, second, third: one-hot Faction"),
+            Piece("active", 3, "one-hot Faction taking its Action Round"),
+            Piece("vp", 3, "VP per Faction, squashed v/(|v|+5)"),
+            Piece(
+                "pieces",
+                n_areas * len(OWNERS),
+                f"pieces per area (map order) × owner {', '.join(OWNERS)}, squashed n/(n+3)",
+            ),
+            Piece("nomads", n_areas, "1 where a Nomad stands"),
+            Piece("stock", len(STOCK_OWNERS), f"pieces in stock per {', '.join(STOCK_OWNERS)}, /{self.piece_top}"),
+            Piece("out_of_game", len(OWNERS), f"pieces out of the game per owner, /{self.piece_top}"),
+            Piece("conference", 3, f"pieces in the Tribal Conference per Faction, /{self.faction_pieces}"),
+            Piece("conference_cards", n_cards, f"cards in the Tribal Conference: {card_set}"),
+            Piece("conference_attempted", 3, "1 per Faction that attempted a Tribal Conference this era"),
+            Piece("hand", n_cards, f"the observer's hand: {card_set}"),
+            Piece("hand_sizes", 3, "cards in hand per Faction, /12"),
+            Piece("draft_pool", n_cards, f"the observer's draft pool (Draft Variant): {card_set}"),
+            Piece("draft_kept", n_cards, f"the cards the observer kept in the draft: {card_set}"),
+            Piece("draft_sizes", 3, "draft cards (pool + kept) per Faction, /12"),
+            Piece("deck", 1, f"cards in the draw deck, /{n_cards}"),
+            Piece("discard", n_cards, f"discard pile: {card_set}"),
+            Piece("removed", n_cards, f"cards removed from the game: {card_set}"),
+            Piece("lasting", n_cards * 3, "lasting events in play: per card number × owning Faction"),
+            Piece("rasheedi_display", n_cards, f"2 players: the face-up Rasheedi events: {card_set}"),
+            Piece("rasheedi_deck", 1, "2 players: cards in the Rasheedi deck, /12"),
+            Piece("card_in_play", n_cards, f"the card being played this Action Round: {card_set}"),
+            Piece("decision", len(self.steps), "one-hot decision waiting: " + ", ".join(self.steps)),
+            Piece("decider", slots, "one-hot relative seat that must decide"),
+            Piece("over", 1, "1 once the game is over"),
+            Piece("winner", 3, "one-hot winning Faction"),
+        ]
+
+    def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        areas, _links, cards, _rasheedi = _map()
+        area_at, card_at, faction_at = _index(areas), _index(cards), _index(FACTIONS)
+        slots = self.slots
+        if view["you"] is not None:
+            out.onehot("you", faction_at[view["you"]])
+        for other, faction in enumerate(view["factions"]):
+            out.add("played_by", faction_at[faction] * (slots + 1) + self.slot(seat, other))
+        for f, faction in enumerate(FACTIONS):
+            if faction not in view["factions"]:
+                out.add("played_by", f * (slots + 1) + slots)
+        out.onehot("era", view["era"] - 1)
+        out.squashed("round", view["round"], 5)
+        for place, faction in enumerate(view["turn_order"]):
+            if faction is not None:
+                out.add("turn_order", place * 3 + faction_at[faction])
+        if view["active"] is not None:
+            out.onehot("active", faction_at[view["active"]])
+        for faction, vp in view["vp"].items():
+            out.squashed("vp", vp, 5, at=faction_at[faction])
+        owner_at = _index(OWNERS)
+        for area, cell in view["pieces"].items():
+            for owner, n in cell.items():
+                out.squashed("pieces", n, 3, at=area_at[area] * len(OWNERS) + owner_at[owner])
+        for area in view["nomads"]:
+            out.add("nomads", area_at[area])
+        for i, owner in enumerate(STOCK_OWNERS):
+            out.scaled("stock", view["stock"].get(owner, 0), self.piece_top, at=i)
+        for owner, n in view["out_of_game"].items():
+            out.scaled("out_of_game", n, self.piece_top, at=owner_at[owner])
+        for faction, n in view["tribal_conference"].items():
+            out.scaled("conference", n, self.faction_pieces, at=faction_at[faction])
+        out.counts("conference_cards", (card_at[n] for n in view["tribal_conference_cards"]), 1)
+        for faction in view["tc_attempted"]:
+            out.flag("conference_attempted", True, at=faction_at[faction])
+        out.counts("hand", (card_at[n] for n in view["hand"] or ()), 1)
+        for faction, n in view["hand_sizes"].items():
+            out.scaled("hand_sizes", n, 12, at=faction_at[faction])
+        if view["draft"] is not None:
+            out.counts("draft_pool", (card_at[n] for n in view["draft"]["pool"]), 1)
+            out.counts("draft_kept", (card_at[n] for n in view["draft"]["kept"]), 1)
+        for faction, n in (view["draft_sizes"] or {}).items():
+            out.scaled("draft_sizes", n, 12, at=faction_at[faction])
+        out.scaled("deck", view["deck_size"], len(cards))
+        out.counts("discard", (card_at[n] for n in view["discard"]), 1)
+        out.counts("removed", (card_at[n] for n in view["removed"]), 1)
+        for entry in view["lasting"]:
+            out.flag("lasting", True, at=card_at[entry["card"]] * 3 + faction_at[entry["owner"]])
+        out.counts("rasheedi_display", (card_at[n] for n in view["rasheedi_display"]), 1)
+        out.scaled("rasheedi_deck", view["rasheedi_deck_size"], 12)
+        if view["card_in_play"] is not None:
+            out.onehot("card_in_play", card_at[view["card_in_play"]["card"]])
+        decision = view["decision"]
+        if decision is not None:
+            out.onehot("decision", self.steps.index(decision["step"]))
+            if decision["seat"] is not None:
+                out.onehot("decider", self.slot(seat, decision["seat"]))
+        out.flag("over", view["over"])
+        if view["winner"] is not None:
+            out.onehot("winner", faction_at[view["winner"]])

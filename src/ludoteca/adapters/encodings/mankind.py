@@ -1,0 +1,191 @@
+"""Mankind as integers and arrays.
+
+Actions are indexed by *what* is chosen, never by the text, which carries prices ("build Archers for
+2 RP"): a build by its card id (all 329 cards of every era, so the index of a card never moves), a
+conquest by its ``era/name`` id, a seat by its place relative to the chooser, a yes/no by its answer.
+A decision step has its own block even where two steps choose among the same things (losing a build
+to the Food Limit is not losing one to a horde), so an index means one thing in every state.
+
+The observation is the whole table (every Build List is public in Mankind): the era, the turn, whose
+turn and decision it is, the unique builds gone, and for each seat its points, trait levels,
+government, builds, conquests and event modifiers. Only the dice to come are hidden, and the view
+never holds them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from functools import cache
+from typing import Any
+
+from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer, bool_block, squash
+from ludoteca.core.game import Seat
+from ludoteca.games.mankind.content import ERAS, KINDS, TRAITS, load_content
+from ludoteca.games.mankind.machine import RULES
+
+POINTS = ("IP", "RP", "VP")
+
+
+@cache
+def _catalogue() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """(every build id, the governments, the military units, every conquest id), in content order."""
+    content = load_content()
+    builds = tuple(content.builds)
+    governments = tuple(b for b in builds if content.builds[b].kind == "government")
+    military = tuple(b for b in builds if content.builds[b].kind == "military")
+    conquests = []
+    for era in range(1, len(ERAS)):
+        table = content.events.get((era, "conquest"))
+        if table is not None:
+            conquests += [f"{ERAS[era]}/{row.name}" for row in table.rows]
+    return builds, governments, military, tuple(dict.fromkeys(conquests))
+
+
+def _steps() -> tuple[str, ...]:
+    return tuple(sorted(RULES.decisions))
+
+
+class MankindEncoding(Encoding):
+    """Mankind: 2-6 players; the same action space and observation size at every player count."""
+
+    game_id = "mankind"
+    # Random play at 2-6 players ends within about 3,100 decisions; ten times that is a safe bound.
+    max_game_length = 40_000
+
+    # ------------------------------------------------------------------ actions
+    def action_blocks(self) -> list[Block]:
+        builds, governments, military, conquests = _catalogue()
+        seats = self.seat_keys()
+        replacing = tuple((new, old) for new in military for old in military)
+        return [
+            Block(
+                "build_choice",
+                (*(("kind", k) for k in KINDS), *(("points", p) for p in POINTS)),
+                "Build Table 'choice': build one kind (6, in rulebook order) or gain 1D6 IP, RP or VP",
+            ),
+            Block("build", builds, "build this card (any kind) at its price"),
+            Block("build_replacing", replacing, "build military unit (new, old), discarding old to pay the difference"),
+            Block("build_nothing", (None,), "build nothing this roll"),
+            bool_block("build_more", "after a build: end the Build Phase (+0) or pay IP to roll again (+1)"),
+            Block("gain", builds, "gain this card from an event"),
+            Block("gain_none", (None,), "decline the card an event offers"),
+            Block("lose", builds, "lose this card to an event"),
+            Block("government", governments, "change government to this one"),
+            Block("limit_loss_build", builds, "Food/Stability Limit: lose this card"),
+            Block("limit_loss_conquest", conquests, "Food/Stability Limit: lose this conquest"),
+            Block("incursion_loss_build", builds, "incursion: lose this unit or discard this infrastructure"),
+            Block("incursion_loss_conquest", conquests, "incursion: discard this conquest"),
+            Block("war_loss", military, "war: lose this military unit"),
+            Block("conquest_claim", builds, "claim the conquest, sacrificing this card"),
+            Block("conquest_pass", (None,), "pass on the conquest"),
+            bool_block("conquest_rebuild", "after a conquest: do not rebuild (+0) or rebuild the unit (+1)"),
+            Block("raid_target", seats, "raid the seat at this relative slot"),
+            Block("raid_none", (None,), "do not raid"),
+            bool_block("raid_retaliate", "stop raiding (+0) or raid back (+1)"),
+            Block("war_choose", seats, "choose the seat at this relative slot for the war"),
+            bool_block("war_ceasefire_offer", "fight on (+0) or offer a ceasefire (+1)"),
+            bool_block("war_ceasefire_reply", "refuse (+0) or accept (+1) the ceasefire"),
+            Block("trade", POINTS, "trade for 1 IP, RP or VP"),
+            Block("choose_opponent", seats, "give the event's effect to the seat at this relative slot"),
+            Block("incursion_target", seats, "send the horde against the seat at this relative slot"),
+        ]
+
+    def action_key(self, step: str, seat: Seat, payload: Any, context: Any = None) -> tuple[str, Hashable]:
+        if step == "build_choice":
+            return "build_choice", tuple(payload)
+        if step == "build_pick":
+            # "build nothing" has been None and ("nothing", could-build); a build is (id, price, resource, old).
+            if payload is None or payload[0] == "nothing":
+                return "build_nothing", None
+            build_id, _price, _resource, old = payload
+            return ("build", build_id) if old is None else ("build_replacing", (build_id, old))
+        if step == "gain_build":
+            return ("gain_none", None) if payload is None else ("gain", payload)
+        if step in ("limit_loss", "incursion_loss"):
+            what, which = payload
+            return f"{step}_{what}", which
+        if step == "conquest_offer":
+            return ("conquest_pass", None) if payload is None else ("conquest_claim", payload)
+        if step == "raid_target":
+            return ("raid_none", None) if payload is None else ("raid_target", self.slot(seat, payload))
+        if step in ("war_choose", "choose_opponent", "incursion_target"):
+            return step, self.slot(seat, payload)
+        if step in ("build_more", "conquest_rebuild", "raid_retaliate", "war_ceasefire_offer", "war_ceasefire_reply"):
+            return step, bool(payload)
+        simple = {"lose_build": "lose", "set_government": "government", "war_loss": "war_loss", "trade_pick": "trade"}
+        return simple[step], payload
+
+    # ------------------------------------------------------------------ observation
+    def observation_pieces(self) -> list[Piece]:
+        builds, governments, _military, conquests = _catalogue()
+        steps = _steps()
+        pieces = [
+            Piece("era", 4, "one-hot era 1-4 (Ancient, Medieval, Revolution, Modern)"),
+            Piece("turn", 1, "turn number, squashed: t/(t+50)"),
+            Piece("current", self.slots, "one-hot relative slot of the seat whose turn it is"),
+            Piece("era_ending", 1, "1 if the era ends after this turn"),
+            Piece("negate_war", 1, "wars still negated, /3 (clipped)"),
+            Piece("over", 1, "1 once the game is over"),
+            Piece("decision", len(steps), "one-hot decision waiting: " + ", ".join(steps)),
+            Piece("decider", self.slots, "one-hot relative slot of the seat that must decide"),
+            Piece("gone", len(builds), "1 per card id: Leaders and Wonders taken, lost or dead (never available)"),
+        ]
+        for slot in range(self.slots):
+            p = f"seat+{slot}."
+            pieces += [
+                Piece(p + "present", 1, "1 if this slot holds a seat at this player count"),
+                Piece(p + "points", 3, "VP, RP, IP, each squashed p/(p+20)"),
+                Piece(p + "shields", 1, "Negotiations shields, /3 (clipped)"),
+                Piece(p + "turns", 1, "turns played, squashed t/(t+20)"),
+                Piece(p + "limit_count", 1, "builds counted by the Food and Stability Limits, squashed n/(n+10)"),
+                Piece(p + "spread", 1, "cards in the spread, squashed n/(n+20)"),
+                Piece(p + "levels", len(TRAITS), "trait levels " + " ".join(TRAITS) + ", squashed l/(|l|+10)"),
+                Piece(p + "mods", len(TRAITS), "permanent event modifiers per trait, /5 (clipped)"),
+                Piece(p + "government", len(governments) + 1, "one-hot government (the last position is Anarchy)"),
+                Piece(p + "builds", len(builds), "copies held of each card id, /4 (clipped)"),
+                Piece(p + "conquests", len(conquests), "copies held of each conquest id, /4 (clipped)"),
+            ]
+        return pieces
+
+    def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        builds, governments, _military, conquests = _catalogue()
+        build_at = _positions(builds)
+        government_at = _positions(governments)
+        conquest_at = _positions(conquests)
+        out.onehot("era", view["era"] - 1)
+        out.squashed("turn", view["turn"], 50)
+        out.onehot("current", self.slot(seat, view["current"]))
+        out.flag("era_ending", view["era_ending"])
+        out.scaled("negate_war", view["negate_war"], 3)
+        out.flag("over", view["over"])
+        decision = view["decision"]
+        if decision is not None:
+            out.onehot("decision", _positions(_steps())[decision["step"]])
+            out.onehot("decider", self.slot(seat, decision["seat"]))
+        out.counts("gone", (build_at[b] for b in view["gone"]), 1)
+        array, start = out.array, out.start
+        for other, player in enumerate(view["players"]):
+            p = f"seat+{self.slot(seat, other)}."
+            array[start[p + "present"]] = 1.0
+            at = start[p + "points"]
+            for i, key in enumerate(("vp", "rp", "ip")):
+                array[at + i] = squash(player[key], 20)
+            out.scaled(p + "shields", player["shields"], 3)
+            out.squashed(p + "turns", player["turns"], 20)
+            out.squashed(p + "limit_count", player["limit_count"], 10)
+            out.squashed(p + "spread", player["spread"], 20)
+            levels, mods = player["levels"], player["mods"]
+            at_levels, at_mods = start[p + "levels"], start[p + "mods"]
+            for i, code in enumerate(TRAITS):
+                array[at_levels + i] = squash(levels.get(code, 0), 10)
+                if code in mods:
+                    array[at_mods + i] = max(-1.0, min(1.0, mods[code] / 5))
+            government = player["government"]
+            out.onehot(p + "government", len(governments) if government is None else government_at[government])
+            out.counts(p + "builds", (build_at[b] for b in player["builds"]), 4)
+            out.counts(p + "conquests", (conquest_at[c] for c in player["conquests"]), 4)
+
+
+@cache
+def _positions(keys: tuple[str, ...]) -> dict[str, int]:
+    return {key: i for i, key in enumerate(keys)}

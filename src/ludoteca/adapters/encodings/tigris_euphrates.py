@@ -1,0 +1,179 @@
+"""Tigris & Euphrates as integers and arrays.
+
+Actions are kind × colour × square on the 16 × 11 board (squares numbered row by row from A1 = 0 to
+P11 = 175): place or move a leader, place a civilization tile, place a catastrophe, build a monument,
+take a treasure; plus withdrawing a leader, every multiset of tiles to swap, committing 0-6 tiles to a
+revolt or a war, choosing the next war's colour, and passing. Colours are always in the order red,
+blue, black, green (priest, farmer, king, trader).
+
+The observation is board planes (one value per square for each plane) followed by the seat's own
+hand and what it may know of the others: hand sizes, catastrophes left, and points only where the
+view shows them (its own always; the others' with ``scoring="open"`` or once the game is over). The
+bag's order and the other hands are hidden and never reach the array.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from itertools import combinations_with_replacement
+from typing import Any
+
+from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer
+from ludoteca.core.game import Seat
+from ludoteca.games.tigris_euphrates.content import HEIGHT, WIDTH, boards, components
+from ludoteca.games.tigris_euphrates.machine import RULES
+
+COLOURS = "rbkg"
+SQUARES = WIDTH * HEIGHT
+CELLS = ("", "r", "b", "k", "g", "m", "x")
+CELL_NAMES = "empty, red, blue, black, green, monument, catastrophe"
+
+
+class TigrisEncoding(Encoding):
+    """Tigris & Euphrates, 2-4 players, either board, either scoring."""
+
+    game_id = "tigris-euphrates"
+    # Random play ends within about 250 decisions (the bag runs out); far more is a safe bound.
+    max_game_length = 5_000
+
+    def __init__(self, game: Any) -> None:
+        parts = components()
+        self.hand_size = parts.hand
+        self.monuments = parts.monuments
+        self.catastrophes = parts.catastrophes
+        self.tiles = sum(parts.tiles.values())
+        self.actions_per_turn = parts.actions_per_turn
+        self.river = boards()[game.options["board"]].river
+        self.steps = tuple(sorted(RULES.decisions))
+        super().__init__(game)
+
+    # ------------------------------------------------------------------ actions
+    def swaps(self) -> tuple[tuple[str, ...], ...]:
+        """Every multiset of 1..hand tiles, each as a tuple in red, blue, black, green order."""
+        return tuple(
+            combo for size in range(1, self.hand_size + 1) for combo in combinations_with_replacement(COLOURS, size)
+        )
+
+    def action_blocks(self) -> list[Block]:
+        squares = tuple(range(SQUARES))
+        by_colour = tuple((c, sq) for c in COLOURS for sq in squares)
+        commits = tuple(range(self.hand_size + 1))
+        return [
+            Block("leader", by_colour, "place or move the leader of colour c to square s: index c*176 + s"),
+            Block("withdraw", tuple(COLOURS), "withdraw the leader of this colour"),
+            Block("tile", by_colour, "place a tile of colour c on square s: index c*176 + s"),
+            Block("catastrophe", squares, "place a catastrophe on this square"),
+            Block("swap", self.swaps(), "discard this multiset of tiles and draw as many"),
+            Block("pass", (None,), "pass (the action, not the turn)"),
+            Block("take_treasure", squares, "take the treasure on this square"),
+            Block("revolt_commit", commits, "commit this many red tiles to a revolt"),
+            Block("war_commit", commits, "commit this many tiles of the war's colour"),
+            Block("war_order", tuple(COLOURS), "resolve the war of this colour next"),
+            Block(
+                "monument",
+                tuple((m, sq) for m in self.monuments for sq in squares),
+                "build monument m (" + ", ".join(self.monuments) + ") with its top-left corner on square s",
+            ),
+            Block("monument_none", (None,), "build no monument"),
+        ]
+
+    def action_key(self, step: str, seat: Seat, payload: Any, context: Any = None) -> tuple[str, Hashable]:
+        if step == "action":
+            kind = payload[0]
+            if kind in ("leader", "tile"):
+                return kind, (payload[1], payload[2])
+            if kind == "withdraw":
+                return "withdraw", payload[1]
+            if kind == "catastrophe":
+                return "catastrophe", payload[1]
+            if kind == "swap":
+                return "swap", tuple(sorted(payload[1], key=COLOURS.index))
+            if kind == "pass":
+                return "pass", None
+            raise ValueError(f"unknown action kind {kind!r}")
+        if step == "monument_check":
+            return ("monument_none", None) if payload is None else ("monument", tuple(payload))
+        if step in ("take_treasure", "revolt_commit", "war_commit", "war_order"):
+            return step, payload
+        raise ValueError(f"unknown decision {step!r}")
+
+    # ------------------------------------------------------------------ observation
+    def observation_pieces(self) -> list[Piece]:
+        slots = self.slots
+        plane = f"{SQUARES} values, one per square (A1, B1, ... P11)"
+        pieces = [
+            Piece("cells", len(CELLS) * SQUARES, f"one-hot content of each square ({CELL_NAMES}): 7 planes of {plane}"),
+            Piece("river", SQUARES, f"1 on river squares: {plane}"),
+            Piece("treasures", SQUARES, f"1 where a treasure lies: {plane}"),
+            Piece("unification", SQUARES, f"1 on the unification tile of a war in progress: {plane}"),
+            Piece(
+                "leaders",
+                slots * 4 * SQUARES,
+                f"1 where the leader stands: planes for relative slot 0-{slots - 1} × colour r,b,k,g, each {plane}",
+            ),
+            Piece(
+                "monuments",
+                len(self.monuments) * SQUARES,
+                "1 on the top-left square of each built monument: planes " + ", ".join(self.monuments),
+            ),
+            Piece("hand", 4, f"own tiles of each colour r,b,k,g, /{self.hand_size}"),
+            Piece("present", slots, "1 per relative slot that holds a seat"),
+            Piece("hand_sizes", slots, f"tiles in hand per relative slot, /{self.hand_size}"),
+            Piece("catastrophes", slots, f"catastrophe tiles left per relative slot, /{self.catastrophes}"),
+            Piece("scores_known", slots, "1 where that slot's points are visible"),
+            Piece("scores", slots * 5, "points r,b,k,g,treasure per relative slot, squashed p/(p+10); 0 if unknown"),
+            Piece("bag", 1, f"tiles left in the bag, /{self.tiles}"),
+            Piece("current", slots, "one-hot relative slot of the active player"),
+            Piece("actions_left", 1, f"actions left this turn, /{self.actions_per_turn}"),
+            Piece("turn", 1, "turn number, squashed t/(t+50)"),
+            Piece("decision", len(self.steps), "one-hot decision waiting: " + ", ".join(self.steps)),
+            Piece("decider", slots, "one-hot relative slot of the seat that must decide"),
+            Piece("over", 1, "1 once the game is over"),
+        ]
+        return pieces
+
+    def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        for square, code in enumerate(view["cells"]):
+            out.add("cells", CELLS.index(code) * SQUARES + square)
+        for square in self.river:
+            out.add("river", square)
+        for square in view["treasures"]:
+            out.add("treasures", square)
+        if view["unification"] >= 0:
+            out.add("unification", view["unification"])
+        for other, leaders in enumerate(view["leaders"]):
+            base = self.slot(seat, other) * 4
+            for colour, square in leaders.items():
+                if square >= 0:
+                    out.add("leaders", (base + COLOURS.index(colour)) * SQUARES + square)
+        for m, (_monument, square) in enumerate(sorted(view["monuments"].items(), key=self._monument_order)):
+            if square >= 0:
+                out.add("monuments", m * SQUARES + square)
+        for other, hand in enumerate(view["hands"]):
+            slot = self.slot(seat, other)
+            out.flag("present", True, at=slot)
+            if isinstance(hand, dict):  # only the seat's own hand is a dict in its view
+                for c, colour in enumerate(COLOURS):
+                    out.scaled("hand", hand[colour], self.hand_size, at=c)
+                size = sum(hand.values())
+            else:
+                size = hand
+            out.scaled("hand_sizes", size, self.hand_size, at=slot)
+            out.scaled("catastrophes", view["catastrophes"][other], self.catastrophes, at=slot)
+            points = view["scores"][other]
+            if points is not None:
+                out.flag("scores_known", True, at=slot)
+                for i, key in enumerate((*COLOURS, "t")):
+                    out.squashed("scores", points[key], 10, at=slot * 5 + i)
+        out.scaled("bag", view["bag"], self.tiles)
+        out.onehot("current", self.slot(seat, view["current"]))
+        out.scaled("actions_left", view["actions_left"], self.actions_per_turn)
+        out.squashed("turn", view["turn"], 50)
+        decision = view["decision"]
+        if decision is not None:
+            out.onehot("decision", self.steps.index(decision["step"]))
+            out.onehot("decider", self.slot(seat, decision["seat"]))
+        out.flag("over", view["over"])
+
+    def _monument_order(self, item: tuple[str, int]) -> int:
+        return self.monuments.index(item[0])
