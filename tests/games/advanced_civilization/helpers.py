@@ -52,12 +52,17 @@ def chain(n: int, limit: int = 2) -> dict[str, Any]:
 
 
 def position(
-    seats: int = 2, nations: list[str] | None = None, board: dict[str, Any] | None = None, **scenario: Any
+    seats: int = 2,
+    nations: list[str] | None = None,
+    board: dict[str, Any] | None = None,
+    options: dict[str, Any] | None = None,
+    dice: list[int] | None = None,
+    **scenario: Any,
 ) -> CivState:
-    """A state at a scenario position on ``board`` (STRIP by default)."""
+    """A state at a scenario position on ``board`` (STRIP by default), with game ``options`` and scripted ``dice``."""
     nations = nations or ["Africa", "Crete", "Egypt", "Asia", "Thrace", "Babylon", "Illyria", "Assyria"][:seats]
-    game = ludoteca.load_game("advanced-civilization", players=seats)
-    state = game.new_state(seed=1, scenario={"map": board or STRIP, "nations": nations, **scenario})
+    game = ludoteca.load_game("advanced-civilization", players=seats, options=options)
+    state = game.new_state(seed=1, scenario={"map": board or STRIP, "nations": nations, **scenario}, dice=dice)
     assert isinstance(state, CivState)
     return state
 

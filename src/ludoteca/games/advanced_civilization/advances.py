@@ -126,16 +126,27 @@ def pay(state: CivState, frame: Frame, action: Action) -> None:
     state.emit("advance", f"{state.who(seat)} acquires {', '.join(frame['cart'])}.", seat=seat, advances=frame["cart"])
 
 
+def hand_limit(state: CivState, seat: int) -> int:
+    """§31.71: eight commodity cards kept into the next turn; fewer for a victim of Corruption this turn
+    (Additional Calamities variant, its limit reckoned now, after the purchase of advances)."""
+    if seat in state.data["corrupted"]:
+        from ludoteca.games.advanced_civilization.additional_calamities import corruption_limit
+
+        return corruption_limit(state, seat)
+    return int(content.cards().trade["hand_limit"])
+
+
 def _trim_options(state: CivState, frame: Frame) -> list[Action]:
     goods = cards.commodities(state.data["players"][frame["seat"]]["hand"])
-    if sum(goods.values()) <= content.cards().trade["hand_limit"]:
+    if sum(goods.values()) <= hand_limit(state, frame["seat"]):
         return []
     return [Action(f"return a {card} card", card) for card in sorted(goods)]
 
 
 @RULES.decision("trim_hand", _trim_options)
 def trim_hand(state: CivState, frame: Frame, action: Action) -> None:
-    """§31.71: over eight commodity cards, the owner returns cards of his choice to the bottom of their stacks."""
+    """§31.71: over eight commodity cards (Corruption: its limit), the owner returns cards of his choice to the
+    bottom of their stacks."""
     seat, card = frame["seat"], action.payload
     hand = state.data["players"][seat]["hand"]
     hand.remove(card)
@@ -149,6 +160,7 @@ def trim_hand(state: CivState, frame: Frame, action: Action) -> None:
 @RULES.auto("advances_end")
 def advances_end(state: CivState, frame: Frame) -> None:
     state.data["locked"] = [0] * state.players
+    state.data["corrupted"] = []
 
 
-__all__ = ["credit", "free_goods", "means", "price"]
+__all__ = ["credit", "free_goods", "hand_limit", "means", "price"]

@@ -40,7 +40,8 @@ def calamity(name: str) -> Callable[[Resolution], Resolution]:
 
 
 def params(name: str) -> dict[str, object]:
-    return content.cards().calamities[name].params
+    """The figures of calamity ``name`` (standard or variant) from its table in the card data."""
+    return content.calamity_card(name).params
 
 
 def modifier(state: CivState, seat: int, table: object) -> int:
@@ -58,11 +59,11 @@ def unit_points(state: CivState, seat: int) -> int:
 @RULES.auto("calamities")
 def calamities(state: CivState, frame: Frame) -> None:
     data = state.data
-    spec = content.cards()
+    spec = state.cards
     due: list[tuple[tuple[int, int], str, int]] = []
     for seat in state.ast_order():
         hand = data["players"][seat]["hand"]
-        held = cards.calamities_in(hand)
+        held = cards.calamities_in(state, hand)
         for card in held:
             hand.remove(card)
         limit = spec.trade["victim_limit"]

@@ -38,14 +38,15 @@ def hand_value(state: CivState, seat: int) -> int:
     return sum(set_value(card, n, mining) for card, n in commodities(state.data["players"][seat]["hand"]).items())
 
 
-def calamities_in(hand: list[str]) -> list[str]:
-    known = content.cards().calamities
+def calamities_in(state: CivState, hand: list[str]) -> list[str]:
+    """The calamity cards of ``hand``: the standard ones, and the variant's in a game that has them."""
+    known = state.cards.calamities
     return [card for card in hand if card in known]
 
 
 def deal_stacks(state: CivState) -> list[list[str]]:
     """§15.2 [S]: N commodity cards on top, tradable calamities shuffled in below them, non-tradable at the bottom."""
-    spec = content.cards()
+    spec = state.cards
     stacks: list[list[str]] = []
     for number in range(1, 10):
         goods = [c.name for c in spec.commodities.values() if c.stack == number for _ in range(c.count)]
@@ -60,7 +61,7 @@ def deal_stacks(state: CivState) -> list[list[str]]:
 
 def to_bottom(state: CivState, card: str) -> None:
     """A card goes face down to the bottom of its own stack (§29.7, §31.71)."""
-    state.data["stacks"][content.cards().stack_of(card) - 1].append(card)
+    state.data["stacks"][state.cards.stack_of(card) - 1].append(card)
 
 
 def draw(state: CivState, seat: int, stack: int) -> str | None:

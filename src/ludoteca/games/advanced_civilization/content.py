@@ -410,12 +410,43 @@ def load_cards(raw: Mapping[str, Any], extra: Mapping[str, Any] | None = None) -
     return Cards(commodities, calamities, trade, epochs, {k: int(v) for k, v in raw["score"].items()})
 
 
+# The ``calamities`` option: the variant's data file, and the cards it must add (None: the standard twelve only).
+CALAMITY_SETS: dict[str, tuple[str, tuple[str, ...]] | None] = {
+    "standard": None,
+    "additional": ("additional.toml", ("Drought", "Corruption", "Oppressive Ruler", "Regression")),
+}
+
+
 @cache
-def cards() -> Cards:
-    found = load_cards(_read("cards.toml"))
-    if sum(c.count for c in found.commodities.values()) != 114 or len(found.calamities) != 12:
-        raise ContentError("cards.toml must hold 114 commodity cards and 12 calamities")
+def cards(calamities: str = "standard") -> Cards:
+    """The trade cards of a game: the standard 114 commodities and 12 calamities, plus the variant's cards for
+    ``calamities="additional"`` (``data/additional.toml``, the Additional Calamities variant)."""
+    if calamities not in CALAMITY_SETS:
+        raise ContentError(f"no calamity set {calamities!r}; choose one of {sorted(CALAMITY_SETS)}")
+    raw = _read("cards.toml")
+    variant = CALAMITY_SETS[calamities]
+    extra: dict[str, Any] = {}
+    if variant is not None:
+        name, expected = variant
+        extra = dict(_read(name).get("calamities", {}))
+        if sorted(extra) != sorted(expected):
+            raise ContentError(f"{name} must hold the calamities {sorted(expected)}, not {sorted(extra)}")
+        clash = sorted(set(extra) & (set(raw["calamities"]) | set(raw["commodities"])))
+        if clash:
+            raise ContentError(f"{name} redefines the standard card(s) {clash}")
+    found = load_cards(raw, extra)
+    if sum(c.count for c in found.commodities.values()) != 114 or len(found.calamities) != 12 + len(extra):
+        raise ContentError("cards.toml must hold 114 commodity cards and 12 calamities (plus a variant's)")
     return found
+
+
+def calamity_card(name: str) -> Calamity:
+    """A calamity of any set by name: a card is the same in every game that holds it (names are unique)."""
+    for calamities in CALAMITY_SETS:
+        found = cards(calamities).calamities.get(name)
+        if found is not None:
+            return found
+    raise KeyError(name)
 
 
 @cache
@@ -426,6 +457,7 @@ def rules() -> Rules:
 
 
 __all__ = [
+    "CALAMITY_SETS",
     "MAPS",
     "Advance",
     "Area",
@@ -439,6 +471,7 @@ __all__ = [
     "Rules",
     "advances",
     "build_board",
+    "calamity_card",
     "cards",
     "custom_board",
     "nations",

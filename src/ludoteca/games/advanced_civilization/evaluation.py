@@ -35,7 +35,7 @@ def potentials(state: CivState) -> list[float]:
         for seat, n in enumerate(row):
             if n:
                 values[seat] += 1.5 * n + (3.0 * min(n, 6) if site else 0.0)
-    calamity_names = content.cards().calamities
+    calamity_names = state.cards.calamities
     for seat, player in enumerate(data["players"]):
         values[seat] += city_count[seat] * min(turns_left, 6) * 8.0
         values[seat] -= 40.0 * sum(1 for card in player["hand"] if card in calamity_names)
@@ -99,7 +99,7 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
     step = frame["step"]
     player = state.data["players"][seat]
     hand = Counter(player["hand"])
-    spec = content.cards()
+    spec = state.cards
     if step == "trade_turn":
         proposals = [a for a in legal if a.payload is not None]
         if not proposals:

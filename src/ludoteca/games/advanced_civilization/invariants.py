@@ -111,7 +111,7 @@ def _cards(state: CivState) -> list[str]:
     data = state.data
     if "stacks" not in data:
         return []
-    spec = content.cards()
+    spec = state.cards  # the calamities option may add the variant's four (data/additional.toml)
     box = Counter({name: c.count for name, c in spec.commodities.items()})
     box.update({name: 1 for name in spec.calamities})
     held: Counter[str] = Counter()

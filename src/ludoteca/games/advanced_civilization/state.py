@@ -40,6 +40,11 @@ class CivState(State):
         return content.rules()
 
     @property
+    def cards(self) -> content.Cards:
+        """This game's trade cards: the standard set, or with the variant's calamities (``calamities`` option)."""
+        return content.cards(self.game.options["calamities"])
+
+    @property
     def all_nations(self) -> dict[str, Nation]:
         return content.nations()
 
@@ -96,6 +101,7 @@ class CivState(State):
             "calamity_from": {},
             "locked": [0] * n,
             "support_penalty": [0] * n,
+            "corrupted": [],
             "barbarians": {},
             "pirates": [],
             "over": False,
@@ -167,7 +173,7 @@ class CivState(State):
                 if cities > self.rules.cities or ships > self.rules.ships:
                     raise ValueError(f"seat {seat} has more cities or ships than the box holds")
             data["census"] = [int(s) for s in scenario.get("census", [])]
-            known = set(content.cards().commodities) | set(content.cards().calamities)
+            known = set(self.cards.commodities) | set(self.cards.calamities)
             if "stacks" in scenario:
                 stacks = [list(pile) for pile in scenario["stacks"]]
                 if len(stacks) != 9:
@@ -254,7 +260,7 @@ class CivState(State):
         """Redraw the other hands and the stacks from the cards ``seat`` has not seen, keeping every size,
         the cards named in a pending offer, and each stack's card kinds (a stack holds only its own cards)."""
         data = self.data
-        spec = content.cards()
+        spec = self.cards
         deal = data["trade"]
         named: dict[int, list[str]] = {}
         hidden_offer: dict[int, int] = {}
@@ -404,7 +410,7 @@ class AdvancedCivilizationGame(Game):
 
     id = "advanced-civilization"
     title = "Advanced Civilization"
-    version = "2"
+    version = "3"
     min_players = 2
     max_players = 8
     default_players = 4

@@ -30,7 +30,7 @@ def _numbers() -> dict[str, int]:
 
 def can_trade(state: CivState, seat: int) -> bool:
     """A seat can make an offer: three tradable cards, two of them commodities to name (§28)."""
-    spec = content.cards()
+    spec = state.cards
     hand = state.data["players"][seat]["hand"]
     goods = sum(1 for card in hand if card in spec.commodities)
     tradable = sum(1 for card in hand if spec.tradable(card))
@@ -89,7 +89,7 @@ def _unused(state: CivState, seat: int, side: str) -> Counter[str]:
 
 def _build_options(state: CivState, frame: Frame) -> list[Action]:
     seat, side = frame["seat"], frame["side"]
-    spec = content.cards()
+    spec = state.cards
     chosen = state.data["trade"][side]
     left = _unused(state, seat, side)
     options: list[Action] = []
@@ -169,7 +169,7 @@ def exchange(state: CivState) -> None:
         for card in cards:
             players[source]["hand"].remove(card)
             players[target]["hand"].append(card)
-            if card in content.cards().calamities:
+            if card in state.cards.calamities:
                 state.data["calamity_from"][card] = source
     state.emit(
         "trade",
