@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import threading
 import time
@@ -28,8 +29,10 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser 
 import httpx  # noqa: E402
 import uvicorn  # noqa: E402
 
+import ludoteca  # noqa: E402
 from ludoteca.core import list_games  # noqa: E402
 from ludoteca.server import create_app  # noqa: E402
+from ludoteca.server.games import static_data  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
@@ -110,10 +113,11 @@ def start_from_lobby(page: Any, server: str, game: str, players: int) -> None:
 
 
 def click_something(page: Any) -> None:
-    """Click a place on the board when the game offers one, else an action button."""
+    """Click a place on the board when the game offers one (on its marked spot when it has one), else a button."""
     target = page.locator("#board .target")
     if target.count():
-        target.first.click()
+        spot = target.first.locator(".hit")
+        (spot if spot.count() else target.first).click()
         menu = page.locator(".menu button")
         if menu.count():
             menu.first.click()
@@ -173,6 +177,9 @@ def test_a_game_against_bots_from_the_lobby(server: str, page: Any, game: str) -
     start_from_lobby(page, server, game, catalog[game]["min_players"])
     assert page.locator("#board svg, #board .generic").count() >= 1
     {"tigris-euphrates": play_tigris, "mankind": play_mankind}.get(game, play_any)(page)
+    if game == "advanced-civilization":  # the A.S.T.: a row and a marker per nation; the seat's own cards
+        assert page.locator("#board [data-ast-marker]").count() == catalog[game]["min_players"]
+        assert "Treasury" in page.inner_text("[data-own-hand]")
     OUTPUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"{game}.png"), full_page=True)
 
@@ -236,3 +243,84 @@ def test_the_lobby_lists_games_and_links_to_them(server: str, page: Any) -> None
     assert page.locator("#finished a[href^='/replay/']").count() >= 1
     OUTPUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUTPUT / "lobby.png"), full_page=True)
+
+
+def pieces_in(page: Any, area: str, owner: str) -> int:
+    chip = page.locator(f"#board [data-area-content=\"{area}\"] [data-piece='{owner}']")
+    return int(chip.get_attribute("data-count") or 0) if chip.count() else 0
+
+
+def test_the_arabian_struggle_map_is_drawn_and_an_area_is_a_click(server: str, page: Any) -> None:
+    areas = static_data("arabian-struggle", {})["areas"]
+    created = httpx.post(server + "/api/games", json={"game": "arabian-struggle", "players": 3,
+                                                      "seats": ["human", "random", "random"], "seed": 5}).json()
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("#board svg.arabian-board")
+    drawn = page.eval_on_selector_all("#board svg g[data-area]", "els => els.map(e => e.dataset.area)")
+    assert sorted(drawn) == sorted(areas)
+    assert page.locator("#board line.road").count() > 0 and page.locator("#board line.track").count() > 0
+    assert page.locator("#board [data-region]").count() == 9
+    assert page.locator("#board [data-vp-marker]").count() == 3
+    assert page.locator("#board [data-turn-order]").count() == 3
+    mine = httpx.get(f"{server}/api/games/{created['id']}", params={"token": created["seats"][0]["token"]}).json()
+    shown = page.eval_on_selector_all("[data-own-hand] [data-card]", "els => els.map(e => Number(e.dataset.card))")
+    assert shown == mine["view"]["hand"]
+    # Play a card for its OP and recruit: the areas a piece may go to light up on the map.
+    for _ in range(12):
+        if page.locator("#board .target").count():
+            break
+        buttons = page.locator("#actions button[data-action]")
+        texts = [buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count())]
+        wanted = [t for t in texts if re.search(r": \d OP$", t) or t.startswith("recruit up to")] or texts
+        seen = version(page)
+        page.click(f"#actions button[data-action=\"{wanted[0]}\"]")
+        wait_for_version_after(page, seen)
+    targets = page.locator("#board .target")
+    assert targets.count(), "no area became clickable"
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "arabian-struggle-map.png"), full_page=True)
+    area = targets.first.get_attribute("data-area") or ""
+    actions = (targets.first.get_attribute("data-actions") or "").split("\n")
+    assert all(area in text for text in actions)
+    faction = mine["view"]["you"]
+    before = pieces_in(page, area, faction)
+    seen = version(page)
+    targets.first.locator(".hit").click()
+    menu = page.locator(".menu button")
+    if menu.count():
+        menu.first.click()
+    wait_for_version_after(page, seen)
+    if actions[0].startswith("recruit"):
+        assert pieces_in(page, area, faction) == before + 1
+    assert area in page.inner_text("#log")
+
+
+def test_a_whole_game_of_mankind_between_bots_runs_to_its_end(server: str, page: Any) -> None:
+    started = time.monotonic()
+    created = httpx.post(server + "/api/games", json={"game": "mankind", "players": 2, "seats": ["heuristic"] * 2,
+                                                      "seed": 3}, timeout=120).json()
+    assert all(seat["token"] is None for seat in created["seats"])
+    state = httpx.get(f"{server}/api/games/{created['id']}").json()
+    assert state["over"] and state["result"]["winners"], state["to_act"]
+    assert time.monotonic() - started < 60
+    record = httpx.get(f"{server}/api/games/{created['id']}/record").json()
+    assert "seed" in record and len(record["actions"]) == state["version"]
+    replayed = ludoteca.replay(record)
+    assert replayed.is_over() and replayed.result()["winners"] == state["result"]["winners"]
+    received: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: received.append(json.loads(frame))))
+    page.goto(created["spectator_url"])
+    page.wait_for_function("document.body.dataset.live === 'yes'")
+    page.wait_for_selector("#notice .notice.info")
+    deadline = time.monotonic() + 10
+    while not received and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert received and received[-1]["over"] and received[-1]["result"] == state["result"]
+    assert received[-1]["version"] == state["version"]
+    winner = f"Seat {state['result']['winners'][0]}"
+    assert "Game over" in page.inner_text("#status") and winner in page.inner_text("#notice")
+    assert page.locator("#players .detail", has_text="final score").count() == 2
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "mankind-finished.png"), full_page=True)
+    page.goto(server + "/")
+    page.wait_for_selector(f"#finished a[href='/replay/{created['id']}']")

@@ -62,6 +62,8 @@ class Area:
     adjacent: tuple[str, ...]
     roads: frozenset[str]
     provenance: str
+    x: float = 0.0  # drawing position: longitude (degrees east), from the record's ``position = [lat, lon]``
+    y: float = 0.0  # latitude (degrees north)
 
 
 @dataclass(frozen=True)
@@ -225,6 +227,8 @@ def _load_map(
             adjacent=adjacent,
             roads=roads,
             provenance=record["provenance"],
+            x=float(record.get("position", (0.0, 0.0))[1]),
+            y=float(record.get("position", (0.0, 0.0))[0]),
         )
     missing = sorted(set(region_of) - set(areas))
     if missing:
