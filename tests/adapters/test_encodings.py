@@ -23,7 +23,9 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "adapters.md"
 WALK = 2_500
 
 # Games whose seats hold cards or tiles the others cannot see (the rest hide only the dice to come).
-HIDDEN_CARDS = {"tigris-euphrates", "arabian-struggle", "advanced-civilization"}
+# Advanced Civilization hides hands too, but random games build almost no cities and so draw no cards:
+# tests/adapters/test_advanced_civilization.py checks its resampling on positions with full hands.
+HIDDEN_CARDS = {"tigris-euphrates", "arabian-struggle"}
 
 
 @pytest.mark.parametrize(("game_id", "players"), player_cases())

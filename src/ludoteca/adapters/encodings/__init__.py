@@ -16,6 +16,7 @@ from ludoteca.core.game import Game
 from ludoteca.core.registry import load_game
 
 _ENCODINGS: dict[str, str] = {
+    "advanced-civilization": "ludoteca.adapters.encodings.advanced_civilization:AdvancedCivilizationEncoding",
     "arabian-struggle": "ludoteca.adapters.encodings.arabian_struggle:ArabianStruggleEncoding",
     "mankind": "ludoteca.adapters.encodings.mankind:MankindEncoding",
     "tigris-euphrates": "ludoteca.adapters.encodings.tigris_euphrates:TigrisEncoding",

@@ -1,0 +1,416 @@
+"""Advanced Civilization as integers and arrays.
+
+Everything is indexed over the *largest* content a game can have, so that both sizes stay the same for
+every player count, both maps and both calamity sets: areas are the 149 land areas of the main board
+with the Western map (``map="main+western"``), in name order; a game on the main board alone simply
+never uses the western ones. Trade cards are the 18 commodities then the 16 calamities of the Additional
+Calamities variant (the standard twelve first), advances the 24 civilization cards, nations the ten of
+the nation data, all in the content's order.
+
+Actions are keyed by what they name (an area, a card, a nation, a relative seat), never by the text,
+which carries prices, counts and hand positions. Where a decision continues one taken before it (the
+destination of a move whose source was chosen a step earlier; the city a calamity reduces, destroys,
+turns pirate or hands over) the key includes what the pending frame already fixed, because the view
+shows only the decision's name and seat: keyed by (source, destination) the same integer means the same
+move in every state, and a policy sees which move it is choosing.
+
+An undeclared card of a trade offer is keyed by the card, which only the acting seat knows: the game names
+it by its place in the hand so that an onlooker of the *text* learns nothing, but a place means a
+different card in every state, which no policy could learn from. Observations never contain actions, so
+no other seat's observation can see which undeclared card was added.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from functools import cache
+from typing import Any
+
+from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer, bool_block
+from ludoteca.core.game import Game, Seat, State
+from ludoteca.games.advanced_civilization import content
+from ludoteca.games.advanced_civilization.calamities import CITY_EFFECTS
+from ludoteca.games.advanced_civilization.machine import RULES
+
+MAPS = tuple(content.MAPS)  # ("main", "main+western")
+FULL_MAP = MAPS[-1]
+UPKEEP = ("treasury", "area", "scrap")
+
+
+@cache
+def _universe() -> dict[str, Any]:
+    """The fixed keys every block and piece is laid out on, computed once from the game's content."""
+    board = content.standard_board(FULL_MAP)
+    rules = content.rules()
+    land = board.land
+    coastal = tuple(area for area in land if area in board.coastal)
+    # A land move reaches a neighbour, or (with Roadbuilding) a neighbour of a neighbour (§23.4).
+    walks = []
+    for source in land:
+        reach = set(board.borders[source])
+        for middle in board.borders[source]:
+            reach.update(board.borders[middle])
+        reach.discard(source)
+        walks += [(source, target) for target in sorted(reach)]
+    # A ship reaches coastal land within its longest range (Cloth Making), open sea allowed (Astronomy).
+    longest = int(rules["ship_range"]) + 1
+    sails = []
+    for source in coastal:
+        seen = {source}
+        frontier = [source]
+        for _ in range(longest):
+            following = []
+            for here in frontier:
+                for there in board.ship_links.get(here, ()):
+                    if there not in seen:
+                        seen.add(there)
+                        following.append(there)
+            frontier = following
+        sails += [(source, target) for target in sorted(seen) if target != source and board.areas[target].land]
+    variant = content.cards("additional")
+    goods = tuple(variant.commodities)
+    calamities = tuple(variant.calamities)
+    # The most cards a stack ever holds: its commodities and every calamity of the larger set.
+    stack_cards = [0] * 9
+    for good in variant.commodities.values():
+        stack_cards[good.stack - 1] += good.count
+    for calamity in variant.calamities.values():
+        stack_cards[calamity.stack - 1] += 1
+    printed = {**{c.name: c.count for c in variant.commodities.values()}, **{c: 1 for c in calamities}}
+    return {
+        "land": land,
+        "coastal": coastal,
+        "walks": tuple(walks),
+        "sails": tuple(sails),
+        "goods": goods,
+        "cards": goods + calamities,
+        "printed": printed,
+        "stack_cards": tuple(stack_cards),
+        "advances": tuple(content.advances()),
+        "nations": tuple(content.nations()),
+        "tokens": rules.tokens,
+        "cities": rules.cities,
+        "ships": rules.ships,
+        "ship_cost": int(rules["ship_cost"]),
+        "ship_capacity": int(rules["ship_capacity"]),
+        "finish": max(n.finish for n in content.nations().values()),
+    }
+
+
+@cache
+def _index(keys: tuple[Any, ...]) -> dict[Any, int]:
+    return {key: i for i, key in enumerate(keys)}
+
+
+FACTS = ("in_play", "limit", "black_site", "white_site", "flood_plain", "volcano", "coastal")
+
+
+@cache
+def _facts(map_name: str) -> tuple[tuple[float, ...], ...]:
+    """The printed features of each land area (:data:`FACTS`), constant for a map.
+
+    They never change in a game, but a policy given them can tell a city site or a flood plain from the
+    numbers themselves instead of learning 149 positions by heart, and the map in play by ``in_play``.
+    """
+    board = content.standard_board(map_name)
+    rows = []
+    for area in _universe()["land"]:
+        spec = board.areas.get(area)
+        if spec is None:
+            rows.append((0.0,) * len(FACTS))
+            continue
+        rows.append(
+            (
+                1.0,
+                spec.limit / 5,
+                float(spec.city_site == "black"),
+                float(spec.city_site == "white"),
+                float(spec.flood_plain),
+                float(spec.volcano),
+                float(area in board.coastal),
+            )
+        )
+    return tuple(rows)
+
+
+class AdvancedCivilizationEncoding(Encoding):
+    """Advanced Civilization, 2-8 players, either map, either calamity set."""
+
+    game_id = "advanced-civilization"
+    # Games end at the 10-turn limit by default: random play takes under 400 decisions, play driven by the
+    # game's heuristic about 2,000 at 8 players; ten times that is the bound. Without a turn limit a game
+    # lasts until an A.S.T. marker finishes, which random play may never bring about.
+    max_game_length = 20_000
+
+    def __init__(self, game: Game) -> None:
+        self.steps = tuple(sorted(RULES.decisions))
+        self.declared = int(content.cards().trade["declared"])
+        super().__init__(game)
+
+    # ------------------------------------------------------------------ actions
+    def action_blocks(self) -> list[Block]:
+        u = _universe()
+        land, coastal, seats = u["land"], u["coastal"], self.seat_keys()
+        return [
+            Block("nation", u["nations"], "set-up: play this nation"),
+            Block("start", land, "set-up: place the first token in this start area"),
+            Block("tax_rate", (1, 2, 3), "taxation: collect 1, 2 or 3 per city (more than 2 only with Coinage)"),
+            Block("revolt_take", land, "tax revolt: take over the revolting city in this area"),
+            Block("revolt_lose", land, "tax revolt: lose the city in this area"),
+            Block("expand", land, "expansion with too little stock: grow by one token in this area"),
+            Block("ship_upkeep", UPKEEP, "maintain the ship from the treasury, with a token in its area, or let it go"),
+            Block(
+                "ship_build",
+                tuple((area, t) for area in coastal for t in range(u["ship_cost"] + 1)),
+                "build a ship in coastal area a paying t from the treasury, the rest from the area: (a, t)",
+            ),
+            Block("ship_build_stop", (None,), "build no more ships"),
+            Block("move_from", land, "movement: move tokens out of this area by land"),
+            Block("sail_from", coastal, "movement: sail a ship out of this area"),
+            Block("move_stop", (None,), "end movement"),
+            Block("move_to", u["walks"], "move from source s (chosen before) to land area t: (s, t)"),
+            Block("move_back", (None,), "move: choose another source instead"),
+            Block("move_count", tuple(range(1, u["tokens"] + 1)), "move this many tokens (1-55)"),
+            Block("sail_to", u["sails"], "sail the ship from s (chosen before) to coastal area t: (s, t)"),
+            Block("sail_back", (None,), "sail: choose another source instead"),
+            Block("sail_count", tuple(range(u["ship_capacity"] + 1)), "carry this many tokens on the ship (0-5)"),
+            Block("build_city", land, "build a city in this area with tokens alone"),
+            Block("build_city_treasury", land, "build a city here, the treasury paying the rest (Architecture)"),
+            Block("build_city_stop", (None,), "build no more cities"),
+            Block("reduce_city", land, "city support: reduce the city in this area"),
+            bool_block("buy_stack9", "buy no card (+0) or buy a card from stack 9 (+1)"),
+            Block("trade_propose", seats, "trade: propose a trade to the seat at this relative slot"),
+            Block("trade_pass", (None,), "trade: pass"),
+            Block("offer_name", u["goods"], "offer: name this commodity (one of the two declared cards)"),
+            Block("offer_add", u["cards"], "offer: add this card of the hand, undeclared"),
+            Block("offer_done", (None,), "offer: offer (or answer with) the cards chosen"),
+            bool_block("trade_answer", "refuse the proposal (+0) or answer with an offer (+1)"),
+            bool_block("trade_accept", "refuse the answer (+0) or accept the trade (+1)"),
+            Block("lose_token", land, "calamity loss: lose a token in this area"),
+            Block("lose_city", land, "calamity loss: reduce the city in this area"),
+            Block("direct", seats, "calamity: direct losses at the seat at this relative slot"),
+            Block(
+                "pick_city",
+                tuple((effect, area) for effect in CITY_EFFECTS for area in land),
+                "calamity: reduce, destroy, turn pirate or hand to the trader (effect e) the city in area a: (e, a)",
+            ),
+            Block("earthquake", land, "Earthquake: lose the city in this area"),
+            Block("faction_token", land, "Civil War: select a token of the victim in this area for the faction"),
+            Block("faction_city", land, "Civil War: select the victim's city in this area for the faction"),
+            Block("piracy_victim", seats, "Piracy: name the seat at this relative slot to lose a coastal city"),
+            Block(
+                "convert",
+                tuple((area, slot) for area in land for slot in seats),
+                "Monotheism: convert the units of the seat at relative slot k in area a: (a, k)",
+            ),
+            Block("convert_none", (None,), "Monotheism: convert no area"),
+            Block("advance", u["advances"], "buy this civilization advance (added to the purchase)"),
+            Block("advance_done", (None,), "stop choosing advances: pay for those chosen, or buy none"),
+            Block("pay_set", u["goods"], "pay with every free card of this commodity (as a set)"),
+            Block("pay_treasury", (None,), "pay what is still due from the treasury"),
+            Block("trim_hand", u["goods"], "over the hand limit: return a card of this commodity"),
+        ]
+
+    def action_context(self, state: State, seat: Seat) -> Any:
+        """The pending frame (public: what earlier public choices fixed) and the size of a trade side being built.
+
+        An offer's size is public (every seat sees the count), and tells the two named cards from the rest.
+        """
+        frame = state.data["stack"][-1]
+        deal = state.data["trade"]
+        size = len(deal[frame["side"]]) if frame["step"] == "build_offer" and deal is not None else 0
+        return frame, size
+
+    def action_key(self, step: str, seat: Seat, payload: Any, context: Any) -> tuple[str, Hashable]:
+        frame, size = context
+        if step == "move_from":
+            if payload is None:
+                return "move_stop", None
+            kind, area = payload
+            return ("move_from" if kind == "land" else "sail_from"), area
+        if step in ("move_to", "sail_to"):
+            back = "move_back" if step == "move_to" else "sail_back"
+            return (back, None) if payload is None else (step, (frame["source"], payload))
+        if step == "ship_build":
+            return ("ship_build_stop", None) if payload is None else ("ship_build", (payload[0], int(payload[1])))
+        if step == "build_city":
+            if payload is None:
+                return "build_city_stop", None
+            area, extra = payload
+            return ("build_city_treasury" if extra else "build_city"), area
+        if step == "trade_turn":
+            return ("trade_pass", None) if payload is None else ("trade_propose", self.slot(seat, int(payload)))
+        if step == "build_offer":
+            if payload is None:
+                return "offer_done", None
+            return ("offer_name" if size < self.declared else "offer_add"), payload
+        if step in ("lose", "faction"):
+            kind, area = payload
+            return f"{step}_{kind}", area
+        if step in ("direct", "piracy_victims"):
+            return ("direct" if step == "direct" else "piracy_victim"), self.slot(seat, int(payload))
+        if step == "pick_city":
+            return "pick_city", (frame["effect"], payload)
+        if step == "convert":
+            if payload is None:
+                return "convert_none", None
+            area, other = payload
+            return "convert", (area, self.slot(seat, int(other)))
+        if step == "choose_advance":
+            return ("advance_done", None) if payload is None else ("advance", payload)
+        if step == "pay":
+            return ("pay_treasury", None) if payload is None else ("pay_set", payload)
+        if step in ("buy_stack9", "trade_answer", "trade_accept"):
+            return step, bool(payload)
+        simple = {
+            "choose_nation": "nation",
+            "choose_start": "start",
+            "tax_rate": "tax_rate",
+            "revolt_take": "revolt_take",
+            "revolt_lose": "revolt_lose",
+            "expand": "expand",
+            "ship_upkeep": "ship_upkeep",
+            "move_count": "move_count",
+            "sail_count": "sail_count",
+            "reduce_city": "reduce_city",
+            "earthquake": "earthquake",
+            "trim_hand": "trim_hand",
+        }
+        return simple[step], payload
+
+    # ------------------------------------------------------------------ observation
+    def observation_pieces(self) -> list[Piece]:
+        u = _universe()
+        n_land, n_cards, slots = len(u["land"]), len(u["cards"]), self.slots
+        per_area = f"{n_land} values, one per land area of the full map in name order"
+        per_slot_area = f"{slots} planes (relative slot 0-{slots - 1}) × {n_land} land areas"
+        cards = f"{n_cards} values: the 18 commodities then the 16 calamities"
+        pieces = [
+            Piece("map", len(MAPS), "one-hot map: " + ", ".join(MAPS)),
+            Piece("options", 2, "1 with the Additional Calamities variant; the turn limit /20 (0: none)"),
+            Piece("turn", 1, "turn number, squashed t/(t+10)"),
+            Piece("over", 1, "1 once the game is over"),
+            Piece("decision", len(self.steps), "one-hot decision waiting: " + ", ".join(self.steps)),
+            Piece("decider", slots, "one-hot relative slot of the seat that must decide"),
+            Piece("areas", n_land * len(FACTS), f"per land area ({per_area}): " + ", ".join(FACTS)),
+            Piece("tokens", slots * n_land, f"tokens, squashed n/(n+3): {per_slot_area}"),
+            Piece("moved", slots * n_land, f"tokens moved in this turn, squashed n/(n+3): {per_slot_area}"),
+            Piece("cities", slots * n_land, f"1 where the slot has a city: {per_slot_area}"),
+            Piece("new_cities", n_land, f"1 on a city built this turn: {per_area}"),
+            Piece("ships", slots * n_land, f"ships, /{u['ships']}: {per_slot_area}"),
+            Piece("barbarians", n_land, f"barbarian tokens, squashed n/(n+5): {per_area}"),
+            Piece("pirates", n_land, f"1 on a pirate city: {per_area}"),
+            Piece("present", slots, "1 per relative slot that holds a seat"),
+            Piece("nation", slots * len(u["nations"]), "per slot: one-hot nation, " + ", ".join(u["nations"])),
+            Piece("stock", slots, f"tokens in stock per slot, /{u['tokens']}"),
+            Piece("treasury", slots, f"treasury tokens per slot, /{u['tokens']}"),
+            Piece("ast", slots, f"A.S.T. space per slot, /{u['finish']}"),
+            Piece("city_count", slots, f"cities on the board per slot, /{u['cities']}"),
+            Piece("ship_count", slots, f"ships on the board per slot, /{u['ships']}"),
+            Piece("hand_size", slots, "trade cards held per slot, squashed n/(n+8)"),
+            Piece("locked", slots, "Grain shown against Famine under Pottery this turn per slot, /8"),
+            Piece("advances", slots * len(u["advances"]), "per slot: 1 per advance held, " + ", ".join(u["advances"])),
+            Piece("census", slots * slots, "per slot: one-hot place in the census order (0 = largest population)"),
+            Piece("hand", n_cards, f"the observer's trade cards ({cards}): copies / copies printed"),
+            Piece("stacks", 9, "cards left in stacks 1-9, each / the most it can hold"),
+            Piece("trade", 1, "1 while a trade is being negotiated"),
+            Piece("trade_from", slots, "one-hot relative slot of the proposer"),
+            Piece("trade_to", slots, "one-hot relative slot of the seat proposed to"),
+        ]
+        for side in ("offer", "reply"):
+            who = "proposer's offer" if side == "offer" else "answer"
+            pieces += [
+                Piece(f"{side}_count", 1, f"cards in the {who}, squashed n/(n+3)"),
+                Piece(f"{side}_named", n_cards, f"the two declared cards of the {who} ({cards}), counts /2"),
+                Piece(f"{side}_cards", n_cards, f"every card of the {who} if the observer made it: copies / printed"),
+            ]
+        return pieces
+
+    def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        u = _universe()
+        land_at, card_at = _index(u["land"]), _index(u["cards"])
+        nation_at, advance_at = _index(u["nations"]), _index(u["advances"])
+        n_land, slots = len(u["land"]), self.slots
+        array, start = out.array, out.start
+
+        out.onehot("map", MAPS.index(view["map"]))
+        out.flag("options", self.game.options["calamities"] == "additional")
+        limit = self.game.options["turn_limit"]
+        out.scaled("options", limit or 0, 20, at=1)
+        out.squashed("turn", view["turn"], 10)
+        out.flag("over", view["over"])
+        decision = view["decision"]
+        if decision is not None:
+            out.onehot("decision", self.steps.index(decision["step"]))
+            if decision["seat"] is not None:
+                out.onehot("decider", self.slot(seat, decision["seat"]))
+
+        at = start["areas"]
+        for row in _facts(view["map"]):
+            array[at : at + len(row)] = row
+            at += len(row)
+        for piece, table in (("tokens", view["tokens"]), ("moved", view["moved"])):
+            base = start[piece]
+            for area, counts in table.items():
+                i = land_at[area]
+                for other, n in enumerate(counts):
+                    if n:
+                        array[base + self.slot(seat, other) * n_land + i] = n / (n + 3)
+        for area, city in view["cities"].items():
+            i = land_at[area]
+            array[start["cities"] + self.slot(seat, city["owner"]) * n_land + i] = 1.0
+            if city["built"] == view["turn"]:
+                array[start["new_cities"] + i] = 1.0
+        for area, counts in view["ships"].items():
+            i = land_at[area]
+            for other, n in enumerate(counts):
+                if n:
+                    array[start["ships"] + self.slot(seat, other) * n_land + i] = min(1.0, n / u["ships"])
+        for area, n in view["barbarians"].items():
+            out.squashed("barbarians", n, 5, at=land_at[area])
+        for area in view["pirates"]:
+            out.flag("pirates", True, at=land_at[area])
+
+        n_nations, n_advances = len(u["nations"]), len(u["advances"])
+        for other, player in enumerate(view["players"]):
+            k = self.slot(seat, other)
+            out.flag("present", True, at=k)
+            nation = view["nations"][other]
+            if nation is not None:
+                out.add("nation", k * n_nations + nation_at[nation])
+            out.scaled("stock", player["stock"], u["tokens"], at=k)
+            out.scaled("treasury", player["treasury"], u["tokens"], at=k)
+            out.scaled("ast", player["ast"], u["finish"], at=k)
+            out.scaled("city_count", player["cities"], u["cities"], at=k)
+            out.scaled("ship_count", player["ships"], u["ships"], at=k)
+            hand = player["hand"]
+            out.squashed("hand_size", len(hand) if isinstance(hand, list) else hand, 8, at=k)
+            out.scaled("locked", view["locked"][other], 8, at=k)
+            for name in player["advances"]:
+                out.add("advances", k * n_advances + advance_at[name])
+        for place, other in enumerate(view["census"]):
+            out.add("census", self.slot(seat, other) * slots + place)
+
+        mine = view["players"][seat]["hand"] if 0 <= seat < len(view["players"]) else []
+        printed = u["printed"]
+        for card in mine if isinstance(mine, list) else ():
+            out.add("hand", card_at[card], 1.0 / printed[card])
+        for number, size in enumerate(view["stacks"]):
+            out.scaled("stacks", size, u["stack_cards"][number], at=number)
+
+        deal = view["trade"]
+        if deal is not None:
+            out.flag("trade", True)
+            out.onehot("trade_from", self.slot(seat, deal["from"]))
+            out.onehot("trade_to", self.slot(seat, deal["to"]))
+            for side in ("offer", "reply"):
+                shown = deal[side]
+                if isinstance(shown, dict):
+                    count, named, full = shown["count"], shown["named"], ()
+                else:
+                    count, named, full = len(shown), shown[: self.declared], shown
+                out.squashed(f"{side}_count", count, 3)
+                for card in named:
+                    out.add(f"{side}_named", card_at[card], 0.5)
+                for card in full:
+                    out.add(f"{side}_cards", card_at[card], 1.0 / printed[card])
