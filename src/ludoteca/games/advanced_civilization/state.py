@@ -258,18 +258,26 @@ class CivState(State):
 
     def _resample_hidden(self, seat: int, rng: Any) -> None:
         """Redraw the other hands and the stacks from the cards ``seat`` has not seen, keeping every size,
-        the cards named in a pending offer, and each stack's card kinds (a stack holds only its own cards)."""
+        the cards named in a pending offer, and each stack's card kinds (a stack holds only its own cards).
+
+        The undeclared cards of a pending offer are redrawn too, but only from tradable cards of the same
+        stacks (an offer can only hold tradable cards), so the offer keeps its size and stays legal.
+        """
         data = self.data
         spec = self.cards
         deal = data["trade"]
         named: dict[int, list[str]] = {}
-        hidden_offer: dict[int, int] = {}
+        offered: dict[int, dict[int, int]] = {}  # owner -> stack -> undeclared cards of that stack
+        sides: dict[int, str] = {}
         if deal is not None:
             declared = spec.trade["declared"]
             for side, owner in (("offer", deal["from"]), ("reply", deal["to"])):
                 if owner != seat:
                     named[owner] = list(deal[side][:declared])
-                    hidden_offer[owner] = len(deal[side]) - len(named[owner])
+                    sides[owner] = side
+                    offered[owner] = {}
+                    for card in deal[side][declared:]:
+                        offered[owner][spec.stack_of(card)] = offered[owner].get(spec.stack_of(card), 0) + 1
         # Per stack, the unseen cards: the stack itself and, for each other hand, its cards of that stack.
         pools: dict[int, list[str]] = {n: list(data["stacks"][n - 1]) for n in range(1, 10)}
         sizes: dict[int, dict[int, int]] = {}
@@ -285,23 +293,24 @@ class CivState(State):
                 pools[spec.stack_of(card)].append(card)
                 sizes[other][spec.stack_of(card)] = sizes[other].get(spec.stack_of(card), 0) + 1
             player["hand"] = keep
+        extras: dict[int, list[str]] = {owner: [] for owner in offered}
         for number, pool in pools.items():
             rng.shuffle(pool)
+            # Offer slots first, from tradable cards: the true offered cards are in this pool, so enough exist.
+            for owner in sorted(offered):
+                for _ in range(offered[owner].get(number, 0)):
+                    card = next(c for c in pool if spec.tradable(c))
+                    pool.remove(card)
+                    extras[owner].append(card)
+                    data["players"][owner]["hand"].append(card)
             for other in sorted(sizes):
-                take = sizes[other].get(number, 0)
+                take = sizes[other].get(number, 0) - offered.get(other, {}).get(number, 0)
                 data["players"][other]["hand"] += pool[:take]
                 del pool[:take]
             data["stacks"][number - 1] = pool
         if deal is not None:
-            for side, owner in (("offer", deal["from"]), ("reply", deal["to"])):
-                if owner in hidden_offer:
-                    free = list(data["players"][owner]["hand"])
-                    for card in named[owner]:
-                        free.remove(card)
-                    tradable = [c for c in free if spec.tradable(c)]
-                    rng.shuffle(tradable)
-                    extra = tradable[: hidden_offer[owner]]
-                    deal[side] = named[owner] + extra
+            for owner, side in sides.items():
+                deal[side] = named[owner] + extras[owner]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         from ludoteca.games.advanced_civilization import trade
