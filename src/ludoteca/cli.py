@@ -644,6 +644,9 @@ def fuzz_command(
     max_actions: Annotated[
         int, typer.Option("--max-actions", min=1, help="A game longer than this is a failure.")
     ] = 20_000,
+    agent: Annotated[
+        str | None, typer.Option("--agent", help="Agent spec choosing 3 actions in 4 (default: all random).")
+    ] = None,
 ) -> None:
     """Play random games with every invariant checked; report crashes, dead ends and runaway games."""
     from ludoteca.fuzz import run_fuzz
@@ -655,6 +658,7 @@ def fuzz_command(
             game, games, players, seed, out, parse_option_values(option or []), max_actions,
             progress=lambda done, r: console.print(f"  {done}/{games} games, {len(r.failures)} failure(s)", style="dim")
             if done % max(1, games // 10) == 0 else None,
+            agent=agent,
         )  # fmt: skip
     for failure in report.failures:
         console.print(Text(failure.line(), style="red"), soft_wrap=True)

@@ -197,7 +197,8 @@ class State(ABC):
 
     Subclasses keep *all* their game data in ``self.data`` (plain, JSON-serialisable) and
     implement the hooks ``_setup``, ``_to_act``, ``_legal_actions``, ``_apply``, ``_is_over``,
-    ``_result`` and ``_view``. All randomness must come from ``self.rng``.
+    ``_result`` and ``_view``. All randomness must come from ``self.rng``. ``_invariants`` (optional)
+    lists what is wrong with the data; :mod:`ludoteca.core.debug` checks it after every action.
     """
 
     game: Game

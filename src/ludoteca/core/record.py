@@ -71,6 +71,8 @@ def load_record(path: str | Path) -> dict[str, Any]:
         raise BadRecord(f"cannot read {path}: {error.strerror}") from error
     except json.JSONDecodeError as error:
         raise BadRecord(f"{path} is not valid JSON: {error}") from error
+    except UnicodeDecodeError as error:  # one damaged byte is enough (found by tests/reliability)
+        raise BadRecord(f"{path} is not UTF-8 text: byte {error.start} cannot be decoded") from error
     return check_record(data)
 
 

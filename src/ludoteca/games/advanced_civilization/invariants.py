@@ -9,8 +9,8 @@ fields it knows, so fields added later do not break it.
 * Population limits (AC §26.1, §26.2): from the end of a turn's surplus removal until the next population
   expansion, no area holds more tokens than its limit (one more for a lone
   Agriculture holder, §26.11 / AC-R16), and no area with a city holds tokens.
-* Trade cards (AC §15, 114 commodities and 12 calamities): every card is in a stack or a hand, once
-  (surrendered and resolved cards go back under their stacks, §29.7).
+* Trade cards (AC §15, 114 commodities and 12 calamities): every card is in a stack, a hand or (a calamity
+  being resolved) its calamity's frame, once (surrendered and resolved cards go back under their stacks, §29.7).
 * Counters: A.S.T. markers between the start and the nation's finish space; nations distinct; advances
   known and never held twice.
 """
@@ -24,6 +24,10 @@ from ludoteca.games.advanced_civilization import content
 
 if TYPE_CHECKING:
     from ludoteca.games.advanced_civilization.state import CivState
+
+
+HOLDING_STEPS = ("calamity", "calamity_done")
+"""Frames that hold a calamity card between leaving its victim's hand and going under its stack."""
 
 
 def check(state: CivState) -> list[str]:
@@ -119,6 +123,9 @@ def _cards(state: CivState) -> list[str]:
         held.update(pile)
     for player in data["players"]:
         held.update(player["hand"])
+    # A calamity drawn is out of its hand from the start of phase 11 until its resolution is over, when it goes
+    # under its stack (§29.7): meanwhile its ``calamity`` (to come) or ``calamity_done`` (resolving) frame holds it.
+    held.update(frame["name"] for frame in data["stack"] if frame["step"] in HOLDING_STEPS)
     problems = []
     unknown = sorted(set(held) - set(box))
     if unknown:

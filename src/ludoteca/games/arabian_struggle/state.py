@@ -245,6 +245,12 @@ class ArabianStruggleState(State):
             "factions": list(data["players"]),
         }
 
+    def _invariants(self) -> list[str]:
+        """Card places, piece limits and VP bounds (``invariants.py``), for debug mode."""
+        from ludoteca.games.arabian_struggle import invariants
+
+        return invariants.check(self)
+
     def _evaluate(self, seat: int) -> float:
         from ludoteca.games.arabian_struggle.evaluation import evaluate
 

@@ -173,6 +173,12 @@ class MankindState(State):
         copied["stack"] = copy_plain(data["stack"])
         return copied
 
+    def _invariants(self) -> list[str]:
+        """Uniqueness of Leaders/Wonders, points and era bounds (``invariants.py``), for debug mode."""
+        from ludoteca.games.mankind import invariants
+
+        return invariants.check(self)
+
     def _evaluate(self, seat: int) -> float:
         return evaluation.evaluate(self, seat)
 

@@ -37,6 +37,7 @@ def _commit_options(state: TigrisState, frame: Frame) -> list[Action]:
 def revolt_commit(state: TigrisState, frame: Frame, action: Action) -> None:
     seat, count = frame["seat"], action.payload
     state.data["hands"][seat]["r"] -= count  # committed tiles leave the game
+    state.data["discarded"] += count
     state.emit("commit", f"Seat {seat} commits {count} red tile(s) to the revolt.", seat=seat, count=count)
     if frame["role"] == "attacker":
         RULES.repush(state, frame, seat=frame["defender"], role="defender", attack=count)
@@ -149,6 +150,7 @@ def war_start(state: TigrisState, frame: Frame) -> None:
 def war_commit(state: TigrisState, frame: Frame, action: Action) -> None:
     seat, count, colour = frame["seat"], action.payload, frame["colour"]
     state.data["hands"][seat][colour] -= count  # committed tiles are discarded and never score
+    state.data["discarded"] += count
     state.emit("commit", f"Seat {seat} commits {count} {NAME[colour]} tile(s) to the war.", seat=seat, count=count)
     if frame["role"] == "attacker":
         RULES.repush(state, frame, seat=frame["defender"], role="defender", attack=count)
@@ -192,6 +194,7 @@ def war_resolve(state: TigrisState, frame: Frame) -> None:
         if colour == "r" and any(n in placed for n in state.board.neighbours[square]):
             continue  # in a red war, a temple next to another leader stays (reference §1.8)
         data["cells"][square] = ""
+        data["discarded"] += 1
         removed.append(square)
     if removed:
         state.emit(

@@ -84,6 +84,9 @@ class TigrisState(State):
             "scores": [dict.fromkeys("rbkgt", 0) for _ in range(n)],
             "treasures": sorted(board.temples),
             "monuments": dict.fromkeys(parts.monuments, -1),
+            # Tiles out of the game (committed, swapped away, lost in wars, under catastrophes), so the
+            # invariants can check that board + hands + bag + out = the box (docs/reliability.md).
+            "discarded": 0,
             "unification": -1,
             "current": 0,
             "actions_left": parts.actions_per_turn,
@@ -169,6 +172,12 @@ class TigrisState(State):
         if frame is not None and frame["step"] == "action" and frame["seat"] == seat:
             return turn.random_action(self, seat, rng)
         return super().random_action(seat, rng)
+
+    def _invariants(self) -> list[str]:
+        """Tile, leader, treasure and catastrophe conservation and bounds (``invariants.py``), for debug mode."""
+        from ludoteca.games.tigris_euphrates import invariants
+
+        return invariants.check(self)
 
     def _evaluate(self, seat: int) -> float:
         return evaluation.evaluate(self, seat)

@@ -88,6 +88,8 @@ def place_catastrophe(state: TigrisState, seat: int, square: int) -> None:
     removed = data["cells"][square]
     data["cells"][square] = "x"
     data["catastrophes"][seat] -= 1
+    if removed:
+        data["discarded"] += 1  # the destroyed tile leaves the game
     what = f", destroying a {NAME[removed]} tile" if removed else ""
     state.emit(
         "catastrophe",

@@ -153,6 +153,7 @@ def swap(state: TigrisState, seat: int, tiles: tuple[str, ...]) -> None:
     hand = state.data["hands"][seat]
     for code in tiles:
         hand[code] -= 1
+    state.data["discarded"] += len(tiles)
     state.emit("swap", f"Seat {seat} discards {len(tiles)} tile(s) and draws as many.", seat=seat, count=len(tiles))
     state.emit("swap_private", "You discard " + ", ".join(NAME[c] for c in tiles) + ".", seats=[seat])
     draw(state, seat, len(tiles))
