@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ludoteca.core.game import Action, State
 
@@ -140,3 +140,28 @@ class Rules(Generic[S]):
         frame = state.data["stack"].pop()
         self.decisions[frame["step"]].choose(state, frame, action)
         self.advance(state)
+
+
+class MachineState(State):
+    """A State whose rules run on a :class:`Rules` machine, kept in ``data["stack"]`` with ``data["over"]``.
+
+    The seat to act is the one the waiting decision names, its legal actions are that decision's options,
+    and applying one resolves the decision and runs on to the next. A game sets ``machine`` to its
+    registry and writes only what is its own: set-up, view, result.
+    """
+
+    machine: ClassVar[Rules[Any]]
+
+    def _to_act(self) -> list[int]:
+        return self.machine.to_act(self)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        frame = self.machine.pending(self)
+        assert frame is not None, "legal actions asked for while no decision is waiting"
+        return self.machine.options_of(self, frame)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self.machine.resolve(self, action)
+
+    def _is_over(self) -> bool:
+        return bool(self.data["over"])

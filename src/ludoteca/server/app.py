@@ -12,7 +12,8 @@ Routes (other tools depend on the first five; see docs/server.md):
 * ``/``, ``/play/{id}``, ``/replay/{id}`` — the lobby, the game page and the replay viewer.
 
 Every refusal is JSON ``{"detail": reason}``: 400 for bad input or an illegal move, 403 for a wrong
-token, 404 for an unknown game, 409 for a move out of turn or from a stale version.
+token, 404 for an unknown game, 409 for a move out of turn or from a stale version, 413 for a body over
+the size limit and 429 for a client over the rate limit (``limits.py``; docs/server.md, Faults and limits).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from pydantic import BaseModel, Field, StrictInt
 
 from ludoteca.server import games as hooks
 from ludoteca.server.hub import Hub
+from ludoteca.server.limits import BodyLimit, Limits, RateLimit
 from ludoteca.server.service import ApiError, GameService, Room
 from ludoteca.server.storage import Storage, default_database_url
 
@@ -61,13 +63,16 @@ class TakeBack(BaseModel):
     version: StrictInt
 
 
-def create_app(database: str | None = None, bot_delay: float = 0.6) -> FastAPI:
+def create_app(database: str | None = None, bot_delay: float = 0.6, limits: Limits | None = None) -> FastAPI:
     """The application on ``database`` (any SQLAlchemy URL; default SQLite in the user's data directory).
 
     ``bot_delay`` is the pause in seconds before each bot move, so people can follow; with 0 the bots
-    answer before the request that woke them returns, which makes tests deterministic.
+    answer before the request that woke them returns, which makes tests deterministic. ``limits`` caps
+    request bodies and each client's request rate (default: ``LUDOTECA_MAX_BODY`` and
+    ``LUDOTECA_RATE_LIMIT`` from the environment, else 64 KiB and 300 requests per 10 s).
     """
     hub = Hub()
+    limits = limits if limits is not None else Limits.from_env()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -93,6 +98,10 @@ def create_app(database: str | None = None, bot_delay: float = 0.6) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.limits = limits
+    # The last one added runs first: a flood is turned away before its bodies are even read.
+    app.add_middleware(BodyLimit, max_body=limits.max_body)
+    app.add_middleware(RateLimit, requests=limits.rate_requests, seconds=limits.rate_seconds)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def service_of(request: Request | WebSocket) -> GameService:
@@ -237,4 +246,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     """Run the server with uvicorn until interrupted (what ``ludoteca serve`` calls)."""
     import uvicorn
 
-    uvicorn.run(create_app(database, bot_delay), host=host, port=port, log_level="info")
+    app = create_app(database, bot_delay)
+    limits: Limits = app.state.limits
+    # Clients only listen on the WebSocket: a message as large as the body limit is already generous.
+    ws_max_size = limits.max_body if limits.max_body > 0 else 16 * 1024 * 1024
+    uvicorn.run(app, host=host, port=port, log_level="info", ws_max_size=ws_max_size)

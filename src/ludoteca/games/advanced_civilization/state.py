@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core import Action, BadOptions, Game, OptionSpec, State
+from ludoteca.core.machine import MachineState
 from ludoteca.games.advanced_civilization import content
 from ludoteca.games.advanced_civilization.content import Board, ContentError, Nation
 from ludoteca.games.advanced_civilization.machine import RULES
@@ -23,8 +24,10 @@ _SCENARIO_KEYS = {
 _PLAYER_KEYS = {"stock", "treasury", "advances", "ast", "hand"}
 
 
-class CivState(State):
+class CivState(MachineState):
     """One game of Advanced Civilization."""
+
+    machine = RULES
 
     # ------------------------------------------------------------------ lookups the chapters share
     @property
@@ -196,20 +199,6 @@ class CivState(State):
             raise BadOptions(f"bad Advanced Civilization scenario: {error}") from None
 
     # ------------------------------------------------------------------ the contract
-    def _to_act(self) -> list[int]:
-        return RULES.to_act(self)
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        frame = RULES.pending(self)
-        assert frame is not None
-        return RULES.options_of(self, frame)
-
-    def _apply(self, seat: int, action: Action) -> None:
-        RULES.resolve(self, action)
-
-    def _is_over(self) -> bool:
-        return bool(self.data["over"])
-
     def _invariants(self) -> list[str]:
         """Piece conservation, population limits and card counts (``invariants.py``), for debug mode."""
         from ludoteca.games.advanced_civilization import invariants

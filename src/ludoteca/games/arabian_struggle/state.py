@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.core import Action, BadOptions, Game, OptionSpec, State
+from ludoteca.core import BadOptions, Game, OptionSpec, State
+from ludoteca.core.machine import MachineState
 from ludoteca.games.arabian_struggle import board, machine, variants
 from ludoteca.games.arabian_struggle.end_of_era import era_frames
+from ludoteca.games.arabian_struggle.machine import RULES
 
 PHASES = ("deal", "round", "overpopulation", "nomad_phase", "scoring", "cleanup")
 SCENARIO_KEYS = (
@@ -66,8 +68,10 @@ def prompt(state: ArabianStruggleState, frame: dict[str, Any]) -> str:
         return template
 
 
-class ArabianStruggleState(State):
+class ArabianStruggleState(MachineState):
     """One game of Arabian Struggle; every datum is plain data in ``self.data``."""
+
+    machine = RULES
 
     # ------------------------------------------------------------------ set-up
     def _setup(self) -> None:
@@ -211,21 +215,6 @@ class ArabianStruggleState(State):
         raise BadOptions(f"scenario: card {number} is named twice")
 
     # ------------------------------------------------------------------ the contract
-    def _to_act(self) -> list[int]:
-        frame = machine.pending(self)
-        return [] if frame is None else [frame["seat"]]
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        frame = machine.pending(self)
-        assert frame is not None
-        return machine.options_of(self, frame)
-
-    def _apply(self, seat: int, action: Action) -> None:
-        machine.resolve(self, action)
-
-    def _is_over(self) -> bool:
-        return bool(self.data["over"])
-
     def _result(self) -> dict[str, Any]:
         from ludoteca.games.arabian_struggle.victory import standings
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core import Action, BadOptions, Game, State, copy_plain
+from ludoteca.core.machine import MachineState
 from ludoteca.games.mankind import evaluation, machine
 from ludoteca.games.mankind.civilization import conquest_label, label, levels, limit_count, new_player, spread_count
 from ludoteca.games.mankind.content import ERAS, TRAITS, Amount, Content, EventRow, load_content
+from ludoteca.games.mankind.machine import RULES
 from ludoteca.games.mankind.prompts import prompt
 
 _PLAYER_KEYS = {
@@ -37,8 +39,10 @@ def _content() -> Content:
     return _loaded[0]
 
 
-class MankindState(State):
+class MankindState(MachineState):
     """One game of Mankind. ``data`` holds the era, the players' lists and the rules stack."""
+
+    machine = RULES
 
     @property
     def content(self) -> Content:
@@ -133,21 +137,6 @@ class MankindState(State):
         return sum(self.rng.roll(amount.sides) for _ in range(amount.dice)) + amount.flat
 
     # ------------------------------------------------------------------ the contract
-    def _to_act(self) -> list[int]:
-        frame = machine.pending(self)
-        return [] if frame is None else [frame["seat"]]
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        frame = machine.pending(self)
-        assert frame is not None
-        return machine.options_of(self, frame)
-
-    def _apply(self, seat: int, action: Action) -> None:
-        machine.resolve(self, action)
-
-    def _is_over(self) -> bool:
-        return bool(self.data["over"])
-
     def _result(self) -> dict[str, Any]:
         scores = [player["vp"] for player in self.data["players"]]
         levels_desc = sorted(set(scores), reverse=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core import Action, BadOptions, Game, OptionSpec, State
+from ludoteca.core.machine import MachineState
 from ludoteca.games.tigris_euphrates import evaluation, scoring, turn
 from ludoteca.games.tigris_euphrates.board import leader_squares
 from ludoteca.games.tigris_euphrates.content import (
@@ -40,8 +41,10 @@ _SCENARIO_KEYS = {
 }
 
 
-class TigrisState(State):
+class TigrisState(MachineState):
     """One game of Tigris & Euphrates (``data`` holds the board, hands, bag, points and the rules stack)."""
+
+    machine = RULES
 
     @property
     def board(self) -> Board:
@@ -147,20 +150,6 @@ class TigrisState(State):
         return dealt
 
     # ------------------------------------------------------------------ the contract
-    def _to_act(self) -> list[int]:
-        return RULES.to_act(self)
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        frame = RULES.pending(self)
-        assert frame is not None
-        return RULES.options_of(self, frame)
-
-    def _apply(self, seat: int, action: Action) -> None:
-        RULES.resolve(self, action)
-
-    def _is_over(self) -> bool:
-        return bool(self.data["over"])
-
     def _result(self) -> dict[str, Any]:
         result = scoring.standings(self.data["scores"])
         result["end"] = self.data["end_reason"]
