@@ -62,7 +62,7 @@ def _playout(state: State, seed: int) -> tuple[int, list[State]]:
         seat = state.to_act()[0]
         state.apply_legal(seat, state.random_action(seat, chooser))
         actions += 1
-        if actions % 97 == 0 and len(snapshots) < 40:
+        if actions % 29 == 0 and len(snapshots) < 40:
             snapshots.append(state.clone())
     return actions, snapshots
 
@@ -85,12 +85,16 @@ def measure_game(game_id: str, players: int, seeds: range, options: dict[str, An
             state.clone()
         clones += len(middle)
     clone_rate = clones / (time.perf_counter() - started)
-    agent = IsmctsAgent(seed=1, iterations=ismcts_iterations, depth=20)
-    probes = [s for s in middle[:: max(1, len(middle) // 3)] if not s.is_over()][:3]
+    # ISMCTS at rollout depth 20, on mid-game decisions that need a search (more than one option), counting
+    # only the iterations actually run; no root priors, so the figure is the bare tree search's.
+    agent = IsmctsAgent(seed=1, iterations=ismcts_iterations, depth=20, prior=0)
+    probes = [s for s in middle if not s.is_over() and len(s.legal_actions(s.to_act()[0])) > 1][:3]
+    iterations = 0
     started = time.perf_counter()
     for state in probes:
         agent.choose(state, state.to_act()[0])
-    ismcts_rate = ismcts_iterations * len(probes) / max(time.perf_counter() - started, 1e-9)
+        iterations += agent.last_iterations
+    ismcts_rate = iterations / max(time.perf_counter() - started, 1e-9)
     state_kb = max(len(json.dumps(s.data)) for s in middle) / 1024
     tracemalloc.start()
     _playout(game.new_state(seed=seeds.start), 7)
