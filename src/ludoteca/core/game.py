@@ -209,6 +209,7 @@ class State(ABC):
     data: dict[str, Any]
     log: list[dict[str, Any]]
     _history: list[tuple[int, str]]
+    _shared: bool  # log and history lists shared with a clone: copy them before the next append
 
     def _init_base(self, game: Game, seed: int, scenario: dict[str, Any] | None, dice: list[int]) -> None:
         self.game = game
@@ -219,6 +220,7 @@ class State(ABC):
         self.data = {}
         self.log = []
         self._history = []
+        self._shared = False
 
     # ----------------------------------------------------------------- the hooks a game writes
     @abstractmethod
@@ -318,6 +320,7 @@ class State(ABC):
         """
         text = action.text if isinstance(action, Action) else action
         chosen = self.parse_action(seat, text)
+        self._own_lists()
         self._history.append((seat, chosen.text))
         self._apply(seat, chosen)
         if _DEBUG.depth:
@@ -330,6 +333,7 @@ class State(ABC):
         the check in :meth:`apply` would recompute the legal actions each time. Anything else must use
         :meth:`apply`.
         """
+        self._own_lists()
         self._history.append((seat, action.text))
         self._apply(seat, action)
         if _DEBUG.depth:
@@ -378,8 +382,11 @@ class State(ABC):
         twin.dice = self.dice  # never mutated: the live script is in rng
         twin.rng = self.rng.clone()
         twin.data = self._copy_data()
-        twin.log = list(self.log)  # log events are never mutated once written
-        twin._history = list(self._history)
+        # The log and the action history only ever grow, and a clone usually dies young (search), so
+        # both states share the two lists until one of them appends: copy-on-write, not copy-on-clone.
+        twin.log = self.log
+        twin._history = self._history
+        twin._shared = self._shared = True
         return twin
 
     def resample(self, seat: Seat, rng: Any) -> None:
@@ -450,7 +457,15 @@ class State(ABC):
         """Append one structured event, with a sentence a player understands, to the log."""
         event = {"type": kind, "text": text}
         event.update(details)
+        self._own_lists()
         self.log.append(event)
+
+    def _own_lists(self) -> None:
+        """Take private copies of the log and history shared with a clone, before changing them."""
+        if self._shared:
+            self.log = list(self.log)
+            self._history = list(self._history)
+            self._shared = False
 
     def _check_seat(self, seat: Any) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.core import BadOptions, Game, OptionSpec, State
+from ludoteca.core import BadOptions, Game, OptionSpec, State, copy_plain
 from ludoteca.core.machine import MachineState
 from ludoteca.games.arabian_struggle import board, machine, variants
 from ludoteca.games.arabian_struggle.end_of_era import era_frames
@@ -66,6 +66,24 @@ def prompt(state: ArabianStruggleState, frame: dict[str, Any]) -> str:
         return template.format(**fields)
     except (KeyError, IndexError):
         return template
+
+
+# Fields of ``data`` that are flat lists (of card numbers, factions, areas) or flat dicts (faction -> number).
+_FLAT_LISTS = frozenset(
+    {
+        "players",
+        "nomads",
+        "turn_order",
+        "deck",
+        "discard",
+        "removed",
+        "tc_cards",
+        "tc_attempted",
+        "rasheedi_deck",
+        "rasheedi_display",
+    }
+)
+_FLAT_DICTS = frozenset({"out_of_game", "tc", "vp"})
 
 
 class ArabianStruggleState(MachineState):
@@ -239,6 +257,23 @@ class ArabianStruggleState(MachineState):
         from ludoteca.games.arabian_struggle import invariants
 
         return invariants.check(self)
+
+    def _copy_data(self) -> dict[str, Any]:
+        """Field by field (search clones thousands of times): the piece map is a dict of small dicts, the
+        card piles lists of numbers; everything else is a number, a string or a small flat container."""
+        copied: dict[str, Any] = {}
+        for key, value in self.data.items():
+            if key in _FLAT_LISTS:
+                copied[key] = list(value)
+            elif key in _FLAT_DICTS:
+                copied[key] = dict(value)
+            elif key == "pieces":
+                copied[key] = {area: dict(owners) for area, owners in value.items()}
+            elif key == "hands":
+                copied[key] = {faction: list(cards) for faction, cards in value.items()}
+            else:
+                copied[key] = copy_plain(value)  # anything else, including fields added later, the safe way
+        return copied
 
     def _evaluate(self, seat: int) -> float:
         from ludoteca.games.arabian_struggle.evaluation import evaluate
