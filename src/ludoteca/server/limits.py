@@ -199,5 +199,6 @@ class RateLimit:
             await send({"type": "websocket.close", "code": WEBSOCKET_TOO_MANY, "reason": "too many requests"})
         else:
             retry = str(max(1, math.ceil(wait))).encode()
-            await _refuse(send, 429, f"too many requests from this client: retry in {retry.decode()} s",
-                          [(b"retry-after", retry)])
+            await _refuse(
+                send, 429, f"too many requests from this client: retry in {retry.decode()} s", [(b"retry-after", retry)]
+            )

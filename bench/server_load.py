@@ -1,0 +1,438 @@
+"""Load on the game server: many concurrent games, bots and scripted clients, and the time to accept an action.
+
+Run:  python bench/server_load.py [--games 100] [--moves 40] [--think 0] [--bot-delay 0.01] [--seed 1]
+
+Starts ``ludoteca serve`` as a subprocess on 127.0.0.1 (a free port, a temporary SQLite file, the rate
+limit off: every client here shares one address), and lets ``--games`` scripted clients play at once,
+each a fixed number of moves in its own game (a client whose game ends starts another of the same kind).
+Half the games have a bot seat that plays server-side (it answers after ``--bot-delay``; the scripted
+seat follows the game on the WebSocket as the browser does); in the others one scripted client plays
+both seats over HTTP. ``--think`` makes each client pause after its moves; without it the clients play
+as fast as the server answers, so the figures are those of a saturated server.
+
+Prints the accepted actions, their rate and the latency of ``POST /actions`` as the client sees it
+(p50/p95/p99/max; it includes the client's own scheduling, so it is an upper bound on the server's
+share), then checks that every action the server acknowledged is in the game's record at the version
+it was accepted at — through the API while the server runs, and in the database's ``entries`` table
+after it stopped. Exits 1 on any error or lost action.
+
+``tests/server/test_faults.py`` runs the same driver at a small size (50 games, a few moves each) and
+imports :class:`ServerProcess` for its SIGKILL test: the benchmark and the test measure the same thing.
+Numbers are measurements of this machine, not assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import random
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+import httpx
+
+HOST = "127.0.0.1"  # the only address this driver ever talks to
+
+# (game, seats): a scripted client plays every "human" seat; bots play server-side. Each game is strictly
+# turn-based at two players in its opening, so a scripted seat never races a bot for the same version.
+MIX: list[tuple[str, list[str]]] = [
+    ("tigris-euphrates", ["human", "human"]),
+    ("tigris-euphrates", ["human", "random"]),
+    ("mankind", ["human", "human"]),
+    ("mankind", ["human", "heuristic"]),
+    ("arabian-struggle", ["human", "heuristic"]),
+    ("advanced-civilization", ["human", "human"]),
+]
+
+
+def free_port() -> int:
+    """A port nobody listens on now (the OS picks it; the server binds it a moment later)."""
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class ServerProcess:
+    """``ludoteca serve`` in its own process on 127.0.0.1, so it can be killed the way a crash kills it.
+
+    ``env`` adds to the environment (e.g. ``LUDOTECA_RATE_LIMIT=off``); the server's output is appended
+    to ``log`` so a failing start can show why.
+    """
+
+    database: Path
+    log: Path
+    port: int = field(default_factory=free_port)
+    bot_delay: float = 0.0
+    env: dict[str, str] = field(default_factory=dict)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def start(self, timeout: float = 60.0) -> float:
+        """Start the server and wait until it answers; returns the seconds that took (it replays every game)."""
+        command = [
+            sys.executable, "-c", "from ludoteca.cli import main; main()", "serve",
+            "--host", HOST, "--port", str(self.port),
+            "--database", f"sqlite:///{self.database}", "--bot-delay", str(self.bot_delay),
+        ]  # fmt: skip
+        began = time.monotonic()
+        with self.log.open("ab") as output:
+            self.process = subprocess.Popen(
+                command, stdout=output, stderr=subprocess.STDOUT, env={**os.environ, **self.env}
+            )
+        while time.monotonic() - began < timeout:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}:\n{self.log_tail()}")
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=2.0).status_code == 200:
+                    return time.monotonic() - began
+            except httpx.TransportError:
+                pass
+            time.sleep(0.05)
+        self.kill()
+        raise RuntimeError(f"the server did not answer within {timeout} s:\n{self.log_tail()}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs, nothing is flushed — what a crash or the OOM killer does."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        """A clean stop (SIGTERM), then SIGKILL if it does not come within 15 s."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def log_tail(self, lines: int = 40) -> str:
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+def stored_entries(database: Path) -> dict[str, list[tuple[int, str, int, str]]]:
+    """Every game's rows of the append-only ``entries`` table, by number: ``(number, kind, seat, text)``.
+
+    Read straight from the file, not through the server, so a check cannot be fooled by the server's memory.
+    """
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=10)
+    try:
+        rows = connection.execute("SELECT game_id, number, kind, seat, text FROM entries ORDER BY game_id, number")
+        found: dict[str, list[tuple[int, str, int, str]]] = {}
+        for game_id, number, kind, seat, text in rows:
+            found.setdefault(game_id, []).append((number, kind, seat, text))
+        return found
+    finally:
+        connection.close()
+
+
+def choose(legal: list[str], rng: random.Random) -> str:
+    """A scripted player's move: any legal action but a Tigris & Euphrates swap, whose text the record
+    withholds until the end (the checks compare texts)."""
+    open_texts = [text for text in legal if not text.startswith("swap")]
+    return rng.choice(open_texts or legal)
+
+
+@dataclass
+class GameRun:
+    """One game driven by the load: what the server acknowledged and how long each acceptance took."""
+
+    game: str
+    seats: list[str]
+    id: str = ""
+    tokens: list[str | None] = field(default_factory=list)
+    accepted: list[tuple[int, int, str]] = field(default_factory=list)  # (version it was accepted at, seat, text)
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    final_version: int = -1
+    over: bool = False
+    retries: int = 0  # actions sent twice because the connection broke (see _post)
+
+    @property
+    def has_bot(self) -> bool:
+        return any(player != "human" for player in self.seats)
+
+
+@dataclass
+class LoadReport:
+    runs: list[GameRun]
+    seconds: float
+
+    @property
+    def latencies(self) -> list[float]:
+        return sorted(value for run in self.runs for value in run.latencies)
+
+    @property
+    def errors(self) -> list[str]:
+        return [f"{run.game} {run.id}: {error}" for run in self.runs for error in run.errors]
+
+    @property
+    def accepted(self) -> int:
+        return sum(len(run.accepted) for run in self.runs)
+
+    @property
+    def retries(self) -> int:
+        return sum(run.retries for run in self.runs)
+
+    @property
+    def finished(self) -> int:
+        return sum(run.over for run in self.runs)
+
+    def percentile(self, fraction: float) -> float:
+        """The nearest-rank percentile of the acceptance latencies, in seconds (0 with no sample)."""
+        values = self.latencies
+        if not values:
+            return 0.0
+        rank = max(1, min(len(values), math.ceil(fraction * len(values))))
+        return values[rank - 1]
+
+    def summary(self) -> str:
+        bots = sum(run.has_bot for run in self.runs)
+        return (
+            f"{len(self.runs)} games ({bots} with a bot, {self.finished} played to the end), "
+            f"{self.accepted} scripted actions accepted in {self.seconds:.1f} s "
+            f"({self.accepted / max(self.seconds, 1e-9):.0f}/s); accept latency "
+            f"p50 {self.percentile(0.50) * 1000:.1f} ms, p95 {self.percentile(0.95) * 1000:.1f} ms, "
+            f"p99 {self.percentile(0.99) * 1000:.1f} ms, max {self.percentile(1.0) * 1000:.1f} ms; "
+            f"{self.retries} action(s) resent after a broken connection, {len(self.errors)} error(s)"
+        )
+
+
+async def _create(http: httpx.AsyncClient, run: GameRun, seed: int) -> None:
+    response = await http.post("/api/games", json={"game": run.game, "players": 2, "seats": run.seats, "seed": seed})
+    response.raise_for_status()
+    body = response.json()
+    run.id = body["id"]
+    run.tokens = [seat["token"] for seat in body["seats"]]
+
+
+async def _post(http: httpx.AsyncClient, run: GameRun, seat: int, version: int, text: str) -> dict[str, Any] | None:
+    """Play one action and time it; ``None`` (with the error noted) if the server refused it.
+
+    A broken connection (typically a kept-alive connection the server closed just as it was reused) leaves
+    the action stored or not: it is sent once more, unchanged, as docs/server.md tells clients to. A 409
+    then means the first attempt was stored, which the record confirms; the retry is counted.
+    """
+    path = f"/api/games/{run.id}/actions"
+    move = {"token": run.tokens[seat], "version": version, "action": text}
+    began = time.perf_counter()
+    try:
+        response = await http.post(path, json=move)
+    except httpx.TransportError:
+        run.retries += 1
+        response = await http.post(path, json=move)
+        if response.status_code == 409 and await _stored_at(http, run, version, seat, text):
+            run.latencies.append(time.perf_counter() - began)
+            run.accepted.append((version, seat, text))
+            return await _state(http, run, seat)
+    elapsed = time.perf_counter() - began
+    if response.status_code != 200:
+        run.errors.append(f"{text!r} at version {version}: {response.status_code} {response.text[:200]}")
+        return None
+    run.latencies.append(elapsed)
+    run.accepted.append((version, seat, text))
+    body: dict[str, Any] = response.json()
+    return body
+
+
+async def _stored_at(http: httpx.AsyncClient, run: GameRun, version: int, seat: int, text: str) -> bool:
+    actions = (await _get(http, f"/api/games/{run.id}/record"))["actions"]
+    return version < len(actions) and actions[version][0] == seat and actions[version][1] in (text, None)
+
+
+async def _get(http: httpx.AsyncClient, path: str, params: dict[str, str] | None = None) -> dict[str, Any]:
+    """A read, tried twice: reading twice changes nothing, so a broken kept-alive connection is no error."""
+    try:
+        response = await http.get(path, params=params)
+    except httpx.TransportError:
+        response = await http.get(path, params=params)
+    response.raise_for_status()
+    body: dict[str, Any] = response.json()
+    return body
+
+
+async def _state(http: httpx.AsyncClient, run: GameRun, seat: int) -> dict[str, Any]:
+    token = run.tokens[seat]
+    return await _get(http, f"/api/games/{run.id}", {"token": token} if token else None)
+
+
+async def _play_both_seats(
+    http: httpx.AsyncClient, run: GameRun, moves: int, rng: random.Random, _wait: float, think: float
+) -> None:
+    """One scripted client holds every seat: it acts for whoever is to act, asking for that seat's view."""
+    latest = await _state(http, run, 0)
+    while len(run.accepted) < moves and not latest["over"]:
+        seat = latest["to_act"][0]
+        if latest["seat"] != seat:
+            latest = await _state(http, run, seat)
+        answer = await _post(http, run, seat, latest["version"], choose(latest["legal_actions"], rng))
+        if answer is None:
+            return
+        latest = answer
+        if think > 0:
+            await asyncio.sleep(think)
+    run.final_version, run.over = latest["version"], latest["over"]
+
+
+async def _play_against_bot(
+    http: httpx.AsyncClient, run: GameRun, moves: int, rng: random.Random, wait: float, think: float
+) -> None:
+    """The scripted seat follows the game on its WebSocket (as the game page does) and acts on its turn."""
+    from websockets.asyncio.client import connect
+
+    seat = next(index for index, token in enumerate(run.tokens) if token is not None)
+    address = f"ws://{HOST}:{http.base_url.port}/ws/games/{run.id}?token={run.tokens[seat]}"
+    async with connect(address, open_timeout=wait, close_timeout=2, max_size=2**22) as socket_:
+
+        async def newer(than: dict[str, Any] | None) -> dict[str, Any]:
+            while True:
+                pushed: dict[str, Any] = json.loads(await asyncio.wait_for(socket_.recv(), wait))
+                if than is None or pushed["version"] >= than["version"]:
+                    return pushed
+
+        latest = await newer(None)
+        while len(run.accepted) < moves:
+            while seat not in latest["to_act"] and not latest["over"]:
+                latest = await newer(latest)  # the bot is thinking: the push after its move wakes us
+            if latest["over"]:
+                break
+            answer = await _post(http, run, seat, latest["version"], choose(latest["legal_actions"], rng))
+            if answer is None:
+                return
+            if answer["version"] >= latest["version"]:
+                latest = answer
+            if think > 0:
+                await asyncio.sleep(think)
+        run.final_version, run.over = latest["version"], latest["over"]
+
+
+async def _player(
+    http: httpx.AsyncClient, kind: tuple[str, list[str]], moves: int, seed: int, wait: float, think: float
+) -> list[GameRun]:
+    """One client's ``moves`` scripted actions, in as many games of one kind as that takes: some games end
+    sooner than a long run's move count, so the client starts the next one (a new game every time, bounded)."""
+    rng = random.Random(seed)
+    runs: list[GameRun] = []
+    while sum(len(run.accepted) for run in runs) < moves and len(runs) <= moves:
+        run = GameRun(kind[0], list(kind[1]))
+        runs.append(run)
+        try:
+            await _create(http, run, seed + len(runs))
+            play = _play_against_bot if run.has_bot else _play_both_seats
+            await play(http, run, moves - sum(len(done.accepted) for done in runs[:-1]), rng, wait, think)
+        except httpx.RequestError as error:  # this client's failure is reported, the others go on
+            run.errors.append(f"{type(error).__name__} on {error.request.method} {error.request.url.path}: {error}")
+        except Exception as error:
+            run.errors.append(f"{type(error).__name__}: {error}")
+        if run.errors or not run.over:
+            break
+    return runs
+
+
+async def _verify(http: httpx.AsyncClient, run: GameRun) -> None:
+    """Every acknowledged action is in the record at the version it was accepted at; nothing is extra."""
+    actions = (await _get(http, f"/api/games/{run.id}/record"))["actions"]
+    for version, seat, text in run.accepted:
+        # Until the end the record withholds texts that could name hidden things (null): then the seat must match.
+        found = actions[version] if version < len(actions) else None
+        if found is None or found[0] != seat or found[1] not in (text, None):
+            run.errors.append(f"acknowledged {text!r} (seat {seat}, version {version}) is not in the record")
+    if not run.has_bot and len(actions) != len(run.accepted):
+        run.errors.append(f"the record has {len(actions)} actions, the client had {len(run.accepted)} accepted")
+    state = await _state(http, run, 0 if run.tokens[0] else 1)
+    if state.get("bot_error"):
+        run.errors.append(f"bot error: {state['bot_error']}")
+
+
+async def run_load(
+    url: str, games: int, moves: int, seed: int = 1, wait: float = 60.0, think: float = 0.0
+) -> LoadReport:
+    """``games`` clients at once, each in its own game, play ``moves`` scripted actions each, then verify.
+
+    A client waits ``think`` seconds after each of its actions (0: as fast as the server answers, which
+    measures the server saturated). Every wait is bounded by ``wait`` seconds (HTTP timeouts, WebSocket
+    reads), so a stuck server fails the run instead of hanging it.
+    """
+    limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
+    async with httpx.AsyncClient(base_url=url, timeout=wait, limits=limits) as http:
+        began = time.perf_counter()
+        players = [
+            _player(http, MIX[index % len(MIX)], moves, seed * 100_003 + index * 1_009, wait, think)
+            for index in range(games)
+        ]
+        runs = [run for played in await asyncio.gather(*players) for run in played]
+        seconds = time.perf_counter() - began
+        for run in runs:
+            if run.id:
+                await _verify(http, run)
+    return LoadReport(runs, seconds)
+
+
+def verify_stored(database: Path, runs: list[GameRun]) -> list[str]:
+    """After the server stopped: each game's entries are numbered 0..n-1, hold every acknowledged action at
+    its version, and (without a bot) nothing else."""
+    entries = stored_entries(database)
+    problems = []
+    for run in (run for run in runs if run.id):
+        rows = entries.get(run.id, [])
+        if [row[0] for row in rows] != list(range(len(rows))):
+            problems.append(f"game {run.id}: entry numbers are not 0..{len(rows) - 1}")
+            continue
+        for version, seat, text in run.accepted:
+            if version >= len(rows) or rows[version][1:] != ("action", seat, text):
+                problems.append(f"game {run.id}: acknowledged {text!r} is not stored as entry {version}")
+        if not run.has_bot and len(rows) != len(run.accepted):
+            problems.append(f"game {run.id}: {len(rows)} entries stored, {len(run.accepted)} acknowledged")
+        if run.final_version >= 0 and len(rows) < run.final_version:
+            problems.append(f"game {run.id}: {len(rows)} entries stored, the client saw version {run.final_version}")
+    return problems
+
+
+def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="concurrent games")
+    parser.add_argument("--moves", type=int, default=40, help="scripted actions per game")
+    parser.add_argument("--bot-delay", type=float, default=0.01, help="the server's pause before each bot move")
+    parser.add_argument("--think", type=float, default=0.0, help="each client's pause after its actions (s)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=600.0, help="give up on the whole run after this")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="ludoteca-load-") as folder:
+        server = ServerProcess(
+            Path(folder) / "games.sqlite3", Path(folder) / "server.log", bot_delay=args.bot_delay,
+            env={"LUDOTECA_RATE_LIMIT": "off"},
+        )  # fmt: skip
+        server.start()
+        try:
+            load = run_load(server.url, args.games, args.moves, args.seed, think=args.think)
+            report = asyncio.run(asyncio.wait_for(load, args.timeout))
+        finally:
+            server.stop()
+        problems = report.errors + verify_stored(server.database, report.runs)
+        print(report.summary(), file=out)
+        for problem in problems[:20]:
+            print("  " + problem, file=out)
+        if problems or "Traceback" in server.log.read_text(errors="replace"):
+            print("the server's log ends with:\n" + server.log_tail(), file=out)
+            return 1
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
