@@ -81,12 +81,17 @@ class IsmctsAgent(Agent):
             self._iterate(state, seat, root)
             done += 1
         self.last_iterations = done
+        # The most visited action; among equals the best mean value, then a random one (a fixed order such
+        # as the text's would make the agent repeat one idle move whenever the evaluation cannot tell moves apart).
         by_text = {action.text: action for action in legal}
-        visited = [(child.visits, text) for text, child in root.children.items() if text in by_text]
-        if not visited:
+        ranked = [
+            (child.visits, child.total / child.visits if child.visits else 0.0, self.random.random(), text)
+            for text, child in root.children.items()
+            if text in by_text
+        ]
+        if not ranked:
             return legal[self.random.randrange(len(legal))]
-        best = max(visit for visit, _ in visited)
-        return by_text[min(text for visit, text in visited if visit == best)]
+        return by_text[max(ranked)[3]]
 
     def _seed_root(self, state: State, seat: int, legal: list[Action], root: _Node) -> None:
         """Give every root action ``prior`` virtual visits at the evaluation of one determinized look."""
