@@ -38,7 +38,7 @@ class _Node:
 class IsmctsAgent(Agent):
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iterations: int = 400, depth: int = 20, seconds: float = 0.0,
+    def __init__(self, seed: int = 0, iterations: int = 400, depth: int = 4, seconds: float = 0.0,
                  exploration: float = 0.7, prior: int = 4) -> None:
         self.random = random.Random(seed)
         self.iterations = iterations
@@ -54,7 +54,7 @@ class IsmctsAgent(Agent):
         return cls(
             seed=int_param(params, "seed", seed, "ismcts"),
             iterations=int_param(params, "iterations", 400, "ismcts", 1),
-            depth=int_param(params, "depth", 20, "ismcts"),
+            depth=int_param(params, "depth", 4, "ismcts"),
             seconds=float_param(params, "seconds", 0.0, "ismcts"),
             exploration=float_param(params, "c", 0.7, "ismcts"),
             prior=int_param(params, "prior", 4, "ismcts"),
