@@ -25,6 +25,27 @@ class Agent(ABC):
         """One of ``state.legal_actions(seat)``."""
 
 
+def legal_or_fail(state: State, seat: int) -> list[Action]:
+    """The seat's legal actions; a clear error if it has none (an agent asked out of turn)."""
+    legal = state.legal_actions(seat)
+    if not legal:
+        raise BadOptions(f"seat {seat} has no legal action to choose from")
+    return legal
+
+
+def settled_choice(state: State, seat: int, legal: list[Action]) -> Action | None:
+    """A choice that needs no search: the only legal action, or the game's own answer where it has one
+    (``state.heuristic_choice(seat, legal)``: choices a look-ahead cannot judge, such as paying now for a
+    roll whose worth shows only a decision later)."""
+    if len(legal) == 1:
+        return legal[0]
+    hint = getattr(state, "heuristic_choice", None)
+    if hint is None:
+        return None
+    chosen: Action | None = hint(seat, legal)
+    return chosen
+
+
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``"ismcts:iterations=400,depth=20"`` into ``("ismcts", {"iterations": "400", "depth": "20"})``."""
     name, _, rest = spec.strip().partition(":")

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
-from ludoteca.agents.base import Agent, check_params, int_param
-from ludoteca.core import Action, BadOptions, State
+from ludoteca.agents.base import Agent, check_params, int_param, legal_or_fail, settled_choice
+from ludoteca.core import Action, State
 
 
 class HeuristicAgent(Agent):
@@ -30,16 +30,10 @@ class HeuristicAgent(Agent):
         return cls(int_param(params, "seed", seed, "heuristic"), int_param(params, "samples", 2, "heuristic", 1))
 
     def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if not legal:
-            raise BadOptions(f"seat {seat} has no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
-        hint = getattr(state, "heuristic_choice", None)
-        if hint is not None:
-            chosen = hint(seat, legal)
-            if chosen is not None:
-                return chosen  # type: ignore[no-any-return]
+        legal = legal_or_fail(state, seat)
+        settled = settled_choice(state, seat, legal)
+        if settled is not None:
+            return settled
         best: list[Action] = []
         best_value = float("-inf")
         for action in legal:

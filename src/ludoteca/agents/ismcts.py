@@ -20,8 +20,8 @@ import math
 import random
 import time
 
-from ludoteca.agents.base import Agent, check_params, float_param, int_param
-from ludoteca.core import Action, BadOptions, State
+from ludoteca.agents.base import Agent, check_params, float_param, int_param, legal_or_fail, settled_choice
+from ludoteca.core import Action, State
 
 
 class _Node:
@@ -61,17 +61,11 @@ class IsmctsAgent(Agent):
         )
 
     def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
+        legal = legal_or_fail(state, seat)
         self.last_iterations = 0
-        if not legal:
-            raise BadOptions(f"seat {seat} has no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
-        hint = getattr(state, "heuristic_choice", None)
-        if hint is not None:
-            known = hint(seat, legal)
-            if known is not None:
-                return known  # type: ignore[no-any-return]  # the game's own knowledge, as the heuristic agent uses
+        settled = settled_choice(state, seat, legal)
+        if settled is not None:
+            return settled
         root = _Node(seat)
         if self.prior:
             self._seed_root(state, seat, legal, root)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ludoteca.agents.base import Agent, check_params, int_param
-from ludoteca.core import Action, BadOptions, Rng, State
+from ludoteca.agents.base import Agent, check_params, int_param, legal_or_fail
+from ludoteca.core import Action, Rng, State
 
 
 class RandomAgent(Agent):
@@ -20,7 +20,4 @@ class RandomAgent(Agent):
         return cls(int_param(params, "seed", seed, "random"))
 
     def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if not legal:
-            raise BadOptions(f"seat {seat} has no legal action to choose from")
-        return self.rng.pick(legal)
+        return self.rng.pick(legal_or_fail(state, seat))
