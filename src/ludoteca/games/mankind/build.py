@@ -10,7 +10,7 @@ Leaders 2X VP, a new Government 2X VP. You may always skip a build.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
 from ludoteca.games.mankind.civilization import card, distinct, label, military_units, remove_build
@@ -128,32 +128,58 @@ def catalogue(era: int, kind: str) -> tuple[tuple[str, str, str, int], ...]:
     return tuple(entries)
 
 
+Entry = tuple[str, str, int, str, str | None, str]  # build id, its name, price, resource, unit replaced, its name
+
+
+def _pick_entries(state: MankindState, frame: Frame) -> list[Entry]:
+    """Every affordable build of the rolled kind and every unit upgrade, as plain tuples (cheap to list)."""
+    seat, kind = frame["seat"], frame["kind"]
+    data = state.data
+    player = data["players"][seat]
+    entries: list[Entry] = []
+    # Governments: "and you cannot buy anything else during the turn" (Mankind R19).
+    if kind == "government" and data["bought"]:
+        return entries
+    gone = data["gone"]
+    owned = [(old, label(old), card(old).trait("WL")) for old in distinct(military_units(player))]
+    for build_id, name, resource, price in catalogue(data["era"], kind):
+        if build_id in gone:
+            continue
+        if player[resource.lower()] >= price:
+            entries.append((build_id, name, price, resource, None, ""))
+        for old, old_name, old_warfare in owned if kind == "military" else ():
+            difference = max(0, price - old_warfare)
+            if player["rp"] >= difference:
+                entries.append((build_id, name, difference, "RP", old, old_name))
+    return entries
+
+
+def _entry_action(entry: Entry) -> Action:
+    build_id, name, price, resource, old, old_name = entry
+    if old is None:
+        return Action(f"build {name} for {price} {resource}", payload=(build_id, price, resource, None))
+    return Action(f"build {name} replacing {old_name} for {price} RP", payload=(build_id, price, "RP", old))
+
+
+def _nothing(anything: bool) -> Action:
+    return Action("build nothing", payload=("nothing", anything))
+
+
 def _pick_options(state: MankindState, frame: Frame) -> list[Action]:
     """Every affordable build of the rolled kind, unit upgrades, and always "build nothing".
 
     "build nothing" is offered even when nothing is affordable: it is then the only option, taken
     for the player, and its payload says so, so the log can tell "cannot build" from "chose not to".
     """
-    seat, kind = frame["seat"], frame["kind"]
-    data = state.data
-    player = data["players"][seat]
-    options: list[Action] = []
-    # Governments: "and you cannot buy anything else during the turn" (Mankind R19).
-    if not (kind == "government" and data["bought"]):
-        gone = data["gone"]
-        owned = [(old, label(old), card(old).trait("WL")) for old in distinct(military_units(player))]
-        for build_id, name, resource, price in catalogue(data["era"], kind):
-            if build_id in gone:
-                continue
-            if player[resource.lower()] >= price:
-                text = f"build {name} for {price} {resource}"
-                options.append(Action(text, payload=(build_id, price, resource, None)))
-            for old, old_name, old_warfare in owned if kind == "military" else ():
-                difference = max(0, price - old_warfare)
-                if player["rp"] >= difference:
-                    text = f"build {name} replacing {old_name} for {difference} RP"
-                    options.append(Action(text, payload=(build_id, difference, "RP", old)))
-    return [*options, Action("build nothing", payload=("nothing", bool(options)))]
+    entries = _pick_entries(state, frame)
+    return [*(_entry_action(entry) for entry in entries), _nothing(bool(entries))]
+
+
+def random_pick(state: MankindState, frame: Frame, rng: Any) -> Action:
+    """One of ``_pick_options`` drawn uniformly, building only the drawn action (search rollouts)."""
+    entries = _pick_entries(state, frame)
+    index = rng.randrange(len(entries) + 1)
+    return _entry_action(entries[index]) if index < len(entries) else _nothing(bool(entries))
 
 
 @decision("build_pick", _pick_options)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ludoteca.core import Action, BadOptions, Game, State, copy_plain
 from ludoteca.core.machine import MachineState
-from ludoteca.games.mankind import evaluation, machine
+from ludoteca.games.mankind import build, evaluation, machine
 from ludoteca.games.mankind.civilization import conquest_label, label, levels, limit_count, new_player, spread_count
 from ludoteca.games.mankind.content import ERAS, TRAITS, Amount, Content, EventRow, load_content
 from ludoteca.games.mankind.machine import RULES
@@ -148,6 +148,13 @@ class MankindState(MachineState):
             "bonuses": {name: list(seats) for name, seats in self.data["bonuses"].items()},
             "turns": self.data["turn"],
         }
+
+    def random_action(self, seat: int, rng: Any) -> Action:
+        """Uniform over the legal actions; a Build Phase pick (dozens of unit upgrades) builds only the one drawn."""
+        frame = machine.pending(self)
+        if frame is not None and frame["step"] == "build_pick" and frame["seat"] == seat:
+            return build.random_pick(self, frame, rng)
+        return super().random_action(seat, rng)
 
     def _copy_data(self) -> dict[str, Any]:
         """Field by field: players' lists and dicts are copied, strings and numbers shared (immutable)."""
