@@ -20,6 +20,7 @@ from collections import Counter
 from functools import cache, lru_cache
 from typing import Any
 
+from ludoteca.core import Action
 from ludoteca.games.mankind.content import ERAS, TRAITS, BuildCard, Content, Trait, load_content
 
 Player = dict[str, Any]
@@ -151,6 +152,28 @@ def label(build_id: str) -> str:
     if build.name in _ambiguous_names():
         return f"{build.name} ({ERAS[build.era]})"
     return build.name
+
+
+def spread_losses(player: Player, kinds: tuple[str, ...], verb: str, conquests: bool = True) -> list[Action]:
+    """One option per distinct build of the given kinds (in that order) and, if asked, per Conquest:
+    the choices a player has when the rules say "lose 1 Infrastructure or MU or a Conquest"."""
+    builds = distinct([b for kind in kinds for b in builds_of_kind(player, kind)])
+    options = [Action(f"{verb} {label(b)}", payload=("build", b)) for b in builds]
+    if conquests:
+        options += [
+            Action(f"{verb} {conquest_label(c)}", payload=("conquest", c)) for c in distinct(player["conquests"])
+        ]
+    return options
+
+
+def lose_from_spread(player: Player, payload: tuple[str, str]) -> str:
+    """Remove the build or Conquest a ``spread_losses`` option names; returns its name for the log."""
+    kind, item = payload
+    if kind == "build":
+        remove_build(player, item)
+        return label(item)
+    player["conquests"].remove(item)
+    return conquest_label(item)
 
 
 def conquest_label(conquest_id: str) -> str:

@@ -12,13 +12,10 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 from ludoteca.games.mankind.civilization import (
-    builds_of_kind,
-    conquest_label,
     defending_warfare,
-    distinct,
-    label,
+    lose_from_spread,
     military_units,
-    remove_build,
+    spread_losses,
 )
 from ludoteca.games.mankind.content import Incursion
 from ludoteca.games.mankind.machine import Frame, auto, decision, push
@@ -113,25 +110,19 @@ def _lose_to_the_horde(state: MankindState, target: int) -> None:
 
 def _loss_options(state: MankindState, frame: Frame) -> list[Action]:
     player = state.data["players"][frame["seat"]]
-    units = distinct(military_units(player))
-    if units:
-        return [Action(f"lose {label(unit)}", payload=("build", unit)) for unit in units]
+    units = spread_losses(player, ("military",), "lose", conquests=False)
     # "If units are gone, discard 1 Infrastructure or Conquest from your Spread instead."
-    options = [
-        Action(f"discard {label(b)}", payload=("build", b)) for b in distinct(builds_of_kind(player, "infrastructure"))
-    ]
-    options += [Action(f"discard {conquest_label(c)}", payload=("conquest", c)) for c in distinct(player["conquests"])]
-    return options
+    return units or spread_losses(player, ("infrastructure",), "discard")
 
 
 @decision("incursion_loss", _loss_options)
 def incursion_loss(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
-    player = state.data["players"][seat]
+    name = lose_from_spread(state.data["players"][seat], action.payload)
     kind, item = action.payload
-    if kind == "build":
-        remove_build(player, item)
-        state.emit("loss", f"Seat {seat} loses {label(item)} to the horde.", seat=seat, build=item)
-    else:
-        player["conquests"].remove(item)
-        state.emit("loss", f"Seat {seat} loses {conquest_label(item)} to the horde.", seat=seat, conquest=item)
+    state.emit(
+        "loss",
+        f"Seat {seat} loses {name} to the horde.",
+        seat=seat,
+        **{"build" if kind == "build" else "conquest": item},
+    )

@@ -15,15 +15,12 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 from ludoteca.games.mankind.civilization import (
-    builds_of_kind,
-    conquest_label,
-    distinct,
-    label,
     levels,
     limit_count,
     lose,
-    remove_build,
+    lose_from_spread,
     spread_count,
+    spread_losses,
 )
 from ludoteca.games.mankind.machine import Frame, auto, decision, push, push_sequence
 
@@ -87,22 +84,11 @@ def governance_limit(state: MankindState, frame: Frame) -> None:
 
 def _loss_options(state: MankindState, frame: Frame) -> list[Action]:
     """An Infrastructure, a Military Unit or a Conquest, of the player's choice."""
-    player = state.data["players"][frame["seat"]]
-    builds = distinct(builds_of_kind(player, "infrastructure") + builds_of_kind(player, "military"))
-    options = [Action(f"lose {label(b)}", payload=("build", b)) for b in builds]
-    options += [Action(f"lose {conquest_label(c)}", payload=("conquest", c)) for c in distinct(player["conquests"])]
-    return options
+    return spread_losses(state.data["players"][frame["seat"]], ("infrastructure", "military"), "lose")
 
 
 @decision("limit_loss", _loss_options)
 def limit_loss(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
-    player = state.data["players"][seat]
-    kind, item = action.payload
-    if kind == "build":
-        remove_build(player, item)
-        name = label(item)
-    else:
-        player["conquests"].remove(item)
-        name = conquest_label(item)
-    state.emit("limit_loss", f"Seat {seat} loses {name} to {frame['why']}.", seat=seat, item=item)
+    name = lose_from_spread(state.data["players"][seat], action.payload)
+    state.emit("limit_loss", f"Seat {seat} loses {name} to {frame['why']}.", seat=seat, item=action.payload[1])
