@@ -51,14 +51,14 @@ def test_an_interrupted_run_keeps_its_finished_games(tmp_path: Path) -> None:
             raise KeyboardInterrupt
 
     outcome = run_simulation(plan, tmp_path, jobs=1, progress=stop_after_two)
-    assert outcome.interrupted and len(outcome.results) == 2
+    assert outcome.interrupted and outcome.finished == 2
     assert len((tmp_path / "results.jsonl").read_text().splitlines()) == 2
 
 
 def test_a_failing_game_is_recorded_and_the_run_goes_on(tmp_path: Path) -> None:
     plan = plan_games("mankind", 2, ["random", "no-such-agent"], games=2, seed=0)
     outcome = run_simulation(plan, tmp_path, jobs=1)
-    assert len(outcome.failures) == 2 and outcome.results == []
+    assert len(outcome.failures) == 2 and outcome.finished == 0
     saved = json.loads((tmp_path / "failures" / "0.json").read_text())
     assert "no agent 'no-such-agent'" in saved["error"] and saved["record"]["game"] == "mankind"
 
@@ -88,3 +88,21 @@ def test_report_rebuilds_summary_plots_and_markdown(tmp_path: Path) -> None:
         assert (tmp_path / name).stat().st_size > 0, name
     assert json.loads((tmp_path / "summary.json").read_text()) == summary
     assert "Win share by agent" in (tmp_path / "report.md").read_text()
+
+
+def test_lines_arriving_out_of_order_are_written_in_game_order_holding_only_the_gap() -> None:
+    import io
+
+    from ludoteca.sim.runner import _InOrderWriter
+
+    stream = io.StringIO()
+    writer = _InOrderWriter(stream, [0, 1, 2, 3, 4])
+    writer.add(2, {"index": 2})
+    writer.add(3, {"index": 3})
+    assert stream.getvalue() == "" and sorted(writer.waiting) == [2, 3]
+    writer.add(0, {"index": 0})
+    writer.add(1, None)  # game 1 failed: nothing to write, but it no longer holds up 2 and 3
+    assert [json.loads(text)["index"] for text in stream.getvalue().splitlines()] == [0, 2, 3]
+    assert writer.waiting == {}
+    writer.add(4, {"index": 4})
+    assert stream.getvalue().splitlines()[-1] == '{"index": 4}'

@@ -65,9 +65,43 @@ def play_batch(specs: list[GameSpec]) -> list[dict[str, Any]]:
 
 @dataclass
 class Outcome:
-    results: list[dict[str, Any]] = field(default_factory=list)
+    """What a run did. Finished games are counted, not kept: their lines are in ``results.jsonl``, so a
+    run of millions of games holds no more memory at the end than at the start."""
+
+    finished: int = 0
     failures: list[dict[str, Any]] = field(default_factory=list)
     interrupted: bool = False
+
+
+class _InOrderWriter:
+    """Writes result lines in game order as they arrive out of order.
+
+    A line waits only until every game before it has come back (finished or failed), so what is held
+    is the window of games still running, never the whole run.
+    """
+
+    def __init__(self, stream: Any, indexes: list[int]) -> None:
+        self.stream = stream
+        self.order = sorted(indexes)
+        self.position = 0  # order[position] is the next game to write
+        self.waiting: dict[int, dict[str, Any] | None] = {}  # None: that game failed, nothing to write
+
+    def add(self, index: int, line: dict[str, Any] | None) -> None:
+        self.waiting[index] = line
+        while self.position < len(self.order) and self.order[self.position] in self.waiting:
+            ready = self.waiting.pop(self.order[self.position])
+            if ready is not None:
+                self.stream.write(json.dumps(ready) + "\n")
+            self.position += 1
+        self.stream.flush()
+
+    def flush_all(self) -> None:
+        """On interruption: write whatever came back, still in order, gaps and all."""
+        for index in sorted(self.waiting):
+            ready = self.waiting.pop(index)
+            if ready is not None:
+                self.stream.write(json.dumps(ready) + "\n")
+        self.stream.flush()
 
 
 def _local(specs: list[GameSpec], jobs: int) -> Iterator[dict[str, Any]]:
@@ -106,10 +140,11 @@ def _ray(specs: list[GameSpec], address: str | None, batch: int | None) -> Itera
 def run_simulation(specs: list[GameSpec], out: Path, jobs: int = 1, backend: str = "local",
                    ray_address: str | None = None, batch: int | None = None,
                    progress: Callable[[int], None] | None = None) -> Outcome:
-    """Play every game, appending each finished one to ``out/results.jsonl`` as it comes.
+    """Play every game, writing each one to ``out/results.jsonl`` as soon as those before it are in.
 
-    Failures go to ``out/failures/<index>.json``. On Ctrl-C the run stops and keeps what finished.
-    At the end the results file is rewritten in game order, so it is the same whatever the workers.
+    The file is in game order whatever the workers or backend. Failures go to
+    ``out/failures/<index>.json``. On Ctrl-C the run stops and keeps what finished. Memory stays flat:
+    finished games are written, not kept.
     """
     if backend not in ("local", "ray"):
         raise LudotecaError(f"there is no backend {backend!r} (choose local or ray)")
@@ -118,24 +153,22 @@ def run_simulation(specs: list[GameSpec], out: Path, jobs: int = 1, backend: str
     outcome = Outcome()
     source = _local(specs, jobs) if backend == "local" else _ray(specs, ray_address, batch)
     with (out / "results.jsonl").open("w", encoding="utf-8") as stream:
+        writer = _InOrderWriter(stream, [spec.index for spec in specs])
         try:
             for line in source:
                 if "error" in line:
                     failures_dir.mkdir(exist_ok=True)
                     (failures_dir / f"{line['index']}.json").write_text(json.dumps(line, indent=1), encoding="utf-8")
-                    outcome.failures.append(line)
+                    outcome.failures.append({key: line[key] for key in ("index", "seed", "agents", "error")})
+                    writer.add(line["index"], None)
                 else:
-                    stream.write(json.dumps(line) + "\n")
-                    stream.flush()
-                    outcome.results.append(line)
+                    writer.add(line["index"], line)
+                    outcome.finished += 1
                 if progress is not None:
-                    progress(len(outcome.results) + len(outcome.failures))
+                    progress(outcome.finished + len(outcome.failures))
         except KeyboardInterrupt:
             outcome.interrupted = True
-    outcome.results.sort(key=lambda line: line["index"])
-    with (out / "results.jsonl").open("w", encoding="utf-8") as stream:
-        for line in outcome.results:
-            stream.write(json.dumps(line) + "\n")
+        writer.flush_all()
     (out / "run.json").write_text(json.dumps({"games": [asdict(s) for s in specs[:1]], "planned": len(specs),
                                               "failures": len(outcome.failures),
                                               "interrupted": outcome.interrupted}, indent=1), encoding="utf-8")
