@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.core import Action, BadOptions, Game, OptionSpec, State
+from ludoteca.core import Action, BadOptions, Game, OptionSpec, State, copy_plain
 from ludoteca.core.machine import MachineState
 from ludoteca.games.advanced_civilization import content
 from ludoteca.games.advanced_civilization.content import Board, ContentError, Nation
@@ -22,6 +22,31 @@ _SCENARIO_KEYS = {
     "stacks", "barbarians", "pirates",
 }  # fmt: skip
 _PLAYER_KEYS = {"stock", "treasury", "advances", "ast", "hand"}
+
+# The shape of ``data`` that ``_copy_data`` knows: numbers, strings and flat lists or dicts of them, the
+# per-area rows of pieces, and the few nested fields it copies by hand. A field outside these sets (one added
+# later) is copied by the generic walk, so a clone stays independent whatever the data holds.
+_SHARED = frozenset({"turn", "over", "end_reason"})  # immutable values: the twin may share them
+_FLAT_LISTS = frozenset({"nations", "census", "proposals", "locked", "support_penalty", "corrupted", "pirates"})
+_FLAT_DICTS = frozenset({"calamity_from", "barbarians"})
+_ROWS = frozenset({"tokens", "ships", "moved", "sailed"})  # area -> one count per seat
+_NESTED = frozenset({"players", "cities", "stacks", "trade", "revolts", "stack"})
+_CONTAINERS = (list, dict)
+_KNOWN = _SHARED | _FLAT_LISTS | _FLAT_DICTS | _ROWS | _NESTED
+
+
+def _copy_frames(stack: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rules stack: most frames hold only a step name, seats and counts, and a flat copy of those is
+    enough; a frame holding a list or a dict (a cart of advances, a loss's limits) is copied in depth."""
+    copied = []
+    for frame in stack:
+        for value in frame.values():
+            if type(value) in _CONTAINERS:
+                copied.append(copy_plain(frame))
+                break
+        else:
+            copied.append(frame.copy())
+    return copied
 
 
 class CivState(MachineState):
@@ -199,6 +224,30 @@ class CivState(MachineState):
             raise BadOptions(f"bad Advanced Civilization scenario: {error}") from None
 
     # ------------------------------------------------------------------ the contract
+    def _copy_data(self) -> dict[str, Any]:
+        """Field by field, not the generic walk (search clones states thousands of times): numbers and
+        strings are shared, being immutable; every list and dict is copied to the depth it holds data."""
+        data = self.data
+        if not data.keys() <= _KNOWN:  # a field this copy does not know: the safe generic walk
+            copied: dict[str, Any] = copy_plain(data)
+            return copied
+        copied = dict(data)
+        for key in _FLAT_LISTS:
+            copied[key] = list(data[key])
+        for key in _FLAT_DICTS:
+            copied[key] = dict(data[key])
+        for key in _ROWS:
+            copied[key] = {area: list(row) for area, row in data[key].items()}
+        copied["players"] = [
+            {**player, "advances": list(player["advances"]), "hand": list(player["hand"])} for player in data["players"]
+        ]
+        copied["cities"] = {area: dict(city) for area, city in data["cities"].items()}
+        copied["stacks"] = [list(pile) for pile in data["stacks"]]
+        copied["revolts"] = [list(revolt) for revolt in data["revolts"]]
+        copied["trade"] = copy_plain(data["trade"])
+        copied["stack"] = _copy_frames(data["stack"])
+        return copied
+
     def _invariants(self) -> list[str]:
         """Piece conservation, population limits and card counts (``invariants.py``), for debug mode."""
         from ludoteca.games.advanced_civilization import invariants

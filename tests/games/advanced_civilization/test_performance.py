@@ -1,0 +1,72 @@
+"""The shortcuts taken for speed keep the rules' answers: clones copy every mutable part of the data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import ludoteca
+from ludoteca.agents.base import make_agent
+from ludoteca.core import Rng, State
+
+
+def _containers(value: Any, found: dict[int, str], path: str) -> None:
+    """Every list and dict inside ``value``, by identity, with where it sits."""
+    if type(value) in (list, dict):
+        found[id(value)] = path
+        items = value.items() if type(value) is dict else enumerate(value)
+        for key, item in items:
+            _containers(item, found, f"{path}[{key!r}]")
+
+
+def _shared(state: State, twin: State) -> list[str]:
+    """The paths of containers a clone shares with its original (there must be none)."""
+    mine: dict[int, str] = {}
+    theirs: dict[int, str] = {}
+    _containers(state.data, mine, "data")
+    _containers(twin.data, theirs, "data")
+    return sorted(mine[key] for key in mine.keys() & theirs.keys())
+
+
+def _states(players: int, options: dict[str, Any], seed: int, agent: str = "random") -> list[State]:
+    """Every state of one game, as clones taken along the way: random games, or heuristic ones, which build
+    cities, trade and buy advances (random games seldom get so far)."""
+    state = ludoteca.load_game("advanced-civilization", players, options).new_state(seed=seed)
+    chooser = Rng(seed + 1)
+    agents = [make_agent(agent, seed=seed + s) for s in range(players)]
+    taken = []
+    while not state.is_over():
+        taken.append(state.clone())
+        seat = state.to_act()[0]
+        if agent == "random":
+            state.apply_legal(seat, state.random_action(seat, chooser))
+        else:
+            state.apply(seat, agents[seat].choose(state, seat))
+    return taken
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "seed", "agent"),
+    [
+        (2, {}, 1, "random"),
+        (4, {"calamities": "additional"}, 2, "random"),
+        (5, {"map": "main+western", "turn_limit": 6}, 3, "random"),
+        (4, {"calamities": "additional", "turn_limit": 12}, 5, "heuristic"),
+    ],
+)
+def test_clones_copy_every_container_and_equal_the_original(
+    players: int, options: dict[str, Any], seed: int, agent: str
+) -> None:
+    for state in _states(players, options, seed, agent):
+        twin = state.clone()
+        assert twin.data == state.data
+        assert _shared(state, twin) == []
+
+
+def test_a_field_the_copy_does_not_know_is_copied_the_generic_way() -> None:
+    state = _states(3, {}, 4)[40]
+    state.data["later"] = {"nested": [[1, 2]]}
+    state.data["stack"].append({"step": "ast", "extra": {"a": [1]}})
+    twin = state.clone()
+    assert twin.data == state.data and _shared(state, twin) == []
