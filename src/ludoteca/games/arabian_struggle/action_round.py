@@ -55,27 +55,27 @@ def opponent_event(state: ArabianStruggleState, number: int, faction: str) -> st
 def play_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     data = state.data
     faction = frame["faction"]
+    era = board.era_key(state)
+    bonus = board.op_bonus(state, faction)  # lasting OP effects: the same for every card in the hand
+    may_attempt = faction not in data["tc_attempted"]
     # 2 Players: only era-eligible Rasheedi events (docs/rulings.md AS-R25).
-    display = [n for n in data["rasheedi_display"] if board.era_eligible(state, n)]
+    display = [(n, board.card(n).label) for n in data["rasheedi_display"] if era in board.card(n).eras]
     actions = []
     for number in data["hands"][faction]:
         card = board.card(number)
         label = card.label
-        if faction not in data["tc_attempted"]:
-            target = conference_target(state, number, faction)
+        if may_attempt:
+            target = conference_target(state, number, faction, bonus)
             actions.append(Action(f"{label}: Tribal Conference attempt (target {target})", payload=("tc", number)))
-        if card.faction in (faction, "Neutral") and board.era_eligible(state, number):
+        if card.faction in (faction, "Neutral") and era in card.eras:  # board.era_eligible
             actions.append(Action(f"{label}: event", payload=("event", number)))
-        op = board.effective_op(state, number, faction)
+        op = board.effective_op(state, number, faction, bonus)
         who = opponent_event(state, number, faction)
         extra = f", {who} may execute the event" if who else ""
         actions.append(Action(f"{label}: {op} OP{extra}", payload=("op", number)))
-        for shown in display:  # 2 Players: discard any card to execute a face-up Rasheedi event
+        for shown, shown_label in display:  # 2 Players: discard any card to execute a face-up Rasheedi event
             actions.append(
-                Action(
-                    f"{label}: discard for the Rasheedi event {board.card(shown).label}",
-                    payload=("rasheedi", number, shown),
-                )
+                Action(f"{label}: discard for the Rasheedi event {shown_label}", payload=("rasheedi", number, shown))
             )
     return actions
 

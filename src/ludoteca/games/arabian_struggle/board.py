@@ -61,10 +61,13 @@ def opponents(faction: str) -> list[str]:
 # --------------------------------------------------------------------------- pieces
 
 
+_NO_PIECES: dict[str, int] = {}  # read-only stand-in for an area without pieces
+
+
 def count(state: ArabianStruggleState, area: str, owner: str) -> int:
     if owner == "Nomad":
         return 1 if area in state.data["nomads"] else 0
-    return int(state.data["pieces"].get(area, {}).get(owner, 0))
+    return int(state.data["pieces"].get(area, _NO_PIECES).get(owner, 0))
 
 
 def occupants(state: ArabianStruggleState, area: str) -> dict[str, int]:
@@ -115,8 +118,17 @@ def stock(state: ArabianStruggleState, owner: str) -> int:
 
 
 def areas_of(state: ArabianStruggleState, owner: str) -> list[str]:
-    """Areas holding ``owner``'s pieces, in map order."""
-    return [area for area in content().areas if count(state, area, owner)]
+    """Areas holding ``owner``'s pieces, in map order.
+
+    Found from the areas that hold pieces (a few dozen), not by a scan of the whole map: the move, attack and
+    combat options ask for them at almost every decision.
+    """
+    order = content().area_order
+    if owner == "Nomad":
+        return sorted(set(state.data["nomads"]), key=order.__getitem__)
+    held = [area for area, cell in state.data["pieces"].items() if cell.get(owner)]
+    held.sort(key=order.__getitem__)
+    return held
 
 
 def factions_in(state: ArabianStruggleState, area: str) -> list[str]:
@@ -129,9 +141,15 @@ def empires_in(state: ArabianStruggleState, area: str) -> list[str]:
     return [e for e in EMPIRES if cell.get(e)]
 
 
+# The opposing Factions of each Faction, as a table (``opponents`` as tuples) for the hot checks below.
+RIVALS: dict[str, tuple[str, ...]] = {faction: tuple(f for f in FACTIONS if f != faction) for faction in FACTIONS}
+
+
 def has_opposing(state: ArabianStruggleState, area: str, faction: str) -> bool:
-    cell = state.data["pieces"].get(area, {})
-    return any(cell.get(other) for other in FACTIONS if other != faction)
+    cell = state.data["pieces"].get(area)
+    if not cell:
+        return False
+    return any(cell.get(other) for other in RIVALS.get(faction, FACTIONS))
 
 
 def controller(state: ArabianStruggleState, area: str) -> str | None:
@@ -195,13 +213,23 @@ def applies_to(effect: dict[str, Any], owner: str, who: str) -> bool:
     return (owner if target == "self" else target) == who
 
 
-def effective_op(state: ArabianStruggleState, number: int, faction: str) -> int:
-    """The card's OP plus lasting OP effects for ``faction``; never below 0 (AS: Spend OP → Movement note)."""
-    value = card(number).op
+def op_bonus(state: ArabianStruggleState, faction: str) -> int:
+    """The sum of the lasting OP effects for ``faction`` (the same for every card it plays this turn)."""
+    total = 0
     for owner, effect in lasting_effects(state, "op_bonus"):
         if applies_to(effect, owner, faction):
-            value += int(effect["amount"])
-    return max(0, value)
+            total += int(effect["amount"])
+    return total
+
+
+def effective_op(state: ArabianStruggleState, number: int, faction: str, bonus: int | None = None) -> int:
+    """The card's OP plus lasting OP effects for ``faction``; never below 0 (AS: Spend OP → Movement note).
+
+    ``bonus`` is ``op_bonus(state, faction)`` when the caller already has it (the play options, for a hand).
+    """
+    if bonus is None:
+        bonus = op_bonus(state, faction)
+    return max(0, card(number).op + bonus)
 
 
 def combat_bonus(state: ArabianStruggleState, side: str, area: str) -> int:

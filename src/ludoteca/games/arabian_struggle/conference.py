@@ -19,9 +19,10 @@ if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
 
 
-def conference_target(state: ArabianStruggleState, number: int, faction: str) -> int:
-    """Target = OP (after lasting OP effects) + the Faction's modifier on the card."""
-    return board.effective_op(state, number, faction) + board.card(number).modifiers[faction]
+def conference_target(state: ArabianStruggleState, number: int, faction: str, bonus: int | None = None) -> int:
+    """Target = OP (after lasting OP effects; ``bonus`` as for ``board.effective_op``) + the Faction's modifier
+    on the card."""
+    return board.effective_op(state, number, faction, bonus) + board.card(number).modifiers[faction]
 
 
 @auto("conference_attempt")

@@ -84,8 +84,9 @@ class Card:
     provenance: str
     rulebook_fields: tuple[str, ...]
 
-    @property
+    @functools.cached_property
     def label(self) -> str:
+        """Memoised: every card in a hand is labelled each time the play options are listed."""
         return f"#{self.number:02d} {self.title}"
 
     @property
@@ -120,6 +121,28 @@ class Content:
     def link_cost(self, a: str, b: str) -> int:
         """Movement points to go from ``a`` to the adjacent ``b``: 1 along a road, else 2."""
         return int(self.setup["road_cost"] if b in self.areas[a].roads else self.setup["other_cost"])
+
+    # Tables derived from the map, built once on first use and shared by every game (the content is
+    # immutable): the rules list options thousands of times per game, and these are what they scan.
+    @functools.cached_property
+    def area_order(self) -> dict[str, int]:
+        """Each area's place in map order, to list areas holding pieces in that order without a map scan."""
+        return {name: index for index, name in enumerate(self.areas)}
+
+    @functools.cached_property
+    def links(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        """Each area's neighbours, in adjacency order, with the movement points to enter them (``link_cost``)."""
+        return {
+            name: tuple((other, self.link_cost(name, other)) for other in area.adjacent)
+            for name, area in self.areas.items()
+        }
+
+    @functools.cached_property
+    def movable_from(self) -> frozenset[str]:
+        """Areas a piece can leave: a neighbour within the movement points. The first step never stops a piece
+        (only entering an area can), so this is exactly "``reachable`` from the area is not empty"."""
+        budget = int(self.setup["movement_points"])
+        return frozenset(name for name, links in self.links.items() if any(cost <= budget for _, cost in links))
 
     def report(self) -> str:
         """One line per kind of record: how many the rulebook fixes and how many were reconstructed."""

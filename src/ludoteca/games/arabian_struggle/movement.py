@@ -24,9 +24,13 @@ def reachable(state: ArabianStruggleState, start: str, faction: str) -> dict[str
     """Areas a piece of ``faction`` in ``start`` can reach with its movement points, and their cost.
 
     AS: Spend OP → Movement — "Your pieces must stop when entering an area containing one or more
-    opposing Faction pieces": such an area can be entered but never passed through.
+    opposing Faction pieces": such an area can be entered but never passed through. The neighbours and
+    link costs come from the map's precomputed ``links`` table.
     """
     content = board.content()
+    links = content.links
+    pieces = state.data["pieces"]
+    rivals = board.RIVALS.get(faction, board.FACTIONS)
     budget = int(content.setup["movement_points"])
     best = {start: 0}
     queue = [(0, start)]
@@ -34,10 +38,12 @@ def reachable(state: ArabianStruggleState, start: str, faction: str) -> dict[str
         spent, area = heapq.heappop(queue)
         if spent > best.get(area, budget + 1):
             continue
-        if area != start and board.has_opposing(state, area, faction):
-            continue  # must stop here
-        for other in content.areas[area].adjacent:
-            cost = spent + content.link_cost(area, other)
+        if area != start:
+            cell = pieces.get(area)
+            if cell and any(cell.get(other) for other in rivals):
+                continue  # must stop here (``board.has_opposing``)
+        for other, link in links[area]:
+            cost = spent + link
             if cost <= budget and cost < best.get(other, budget + 1):
                 best[other] = cost
                 heapq.heappush(queue, (cost, other))
@@ -46,14 +52,20 @@ def reachable(state: ArabianStruggleState, start: str, faction: str) -> dict[str
 
 
 def move_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
-    """First the piece (by its area), then its destination: two small choices instead of one large one."""
+    """First the piece (by its area), then its destination: two small choices instead of one large one.
+
+    A piece can move when its area has a neighbour within its movement points (``content.movable_from``,
+    the same as a non-empty ``reachable``: the first step is never blocked).
+    """
     faction = frame["faction"]
     actions = [Action("stop moving", payload=None)]
     if frame["left"] <= 0:
         return actions
     moved: dict[str, int] = frame["moved"]
+    pieces = state.data["pieces"]
+    movable = board.content().movable_from
     for area in board.areas_of(state, faction):
-        if board.count(state, area, faction) - moved.get(area, 0) > 0 and reachable(state, area, faction):
+        if pieces[area][faction] - moved.get(area, 0) > 0 and area in movable:
             actions.append(Action(f"move a {faction} piece from {area}", payload=area))
     return actions
 
