@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.core import Action, BadOptions, Game, OptionSpec, State
+from ludoteca.core import Action, BadOptions, Game, OptionSpec, State, copy_plain
 from ludoteca.core.machine import MachineState
 from ludoteca.games.tigris_euphrates import evaluation, scoring, turn
 from ludoteca.games.tigris_euphrates.board import leader_squares
@@ -27,6 +27,10 @@ from ludoteca.games.tigris_euphrates.content import (
 from ludoteca.games.tigris_euphrates.machine import RULES
 
 _CELL_CODES = {"empty": "", "red": "r", "blue": "b", "black": "k", "green": "g", "monument": "m", "catastrophe": "x"}
+# How ``_copy_data`` copies each field of ``data``: flat lists and lists of flat dicts; every other
+# field is a string, a number or a bool (shared, being immutable) or is copied the generic way.
+_FLAT_LISTS = frozenset({"cells", "bag", "catastrophes", "treasures"})
+_LISTS_OF_DICTS = frozenset({"leaders", "hands", "scores"})
 _SCENARIO_KEYS = {
     "cells",
     "leaders",
@@ -161,6 +165,22 @@ class TigrisState(MachineState):
         if frame is not None and frame["step"] == "action" and frame["seat"] == seat:
             return turn.random_action(self, seat, rng)
         return super().random_action(seat, rng)
+
+    def _copy_data(self) -> dict[str, Any]:
+        """Field by field (search clones thousands of times): the board, bag and counters are flat lists,
+        the leaders, hands and points lists of flat dicts; anything else, the rules stack included, the
+        generic way, so a field added later is still copied safely."""
+        copied: dict[str, Any] = {}
+        for key, value in self.data.items():
+            if key in _FLAT_LISTS:
+                copied[key] = list(value)
+            elif key in _LISTS_OF_DICTS:
+                copied[key] = [dict(item) for item in value]
+            elif key == "monuments":
+                copied[key] = dict(value)
+            else:
+                copied[key] = copy_plain(value)
+        return copied
 
     def _invariants(self) -> list[str]:
         """Tile, leader, treasure and catastrophe conservation and bounds (``invariants.py``), for debug mode."""
