@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.core import IllegalAction
+import ludoteca
+from ludoteca.core import IllegalAction, Rng
 from ludoteca.games.mankind.civilization import levels
 from tests.games.mankind.scripting import TRIBAL, act, new_game, options, player
 
@@ -160,3 +161,17 @@ def test_roll_of_10_picks_a_kind_or_gains_1d6_points() -> None:
     state = new_game(2, [10, 5])
     act(state, "gain 1D6 VP")
     assert player(state, 0)["vp"] == 7
+
+
+def test_a_build_pick_is_asked_only_with_something_to_build() -> None:
+    """The pick is always asked (its list is long), so an offer with nothing affordable must log "cannot
+    build" itself rather than push a pick whose only option is "build nothing"."""
+    for seed in range(4):
+        state = ludoteca.load_game("mankind", players=3).new_state(seed=seed)
+        chooser = Rng(seed)
+        while not state.is_over():
+            (seat,) = state.to_act()
+            legal = state.legal_actions(seat)
+            if state.data["stack"][-1]["step"] == "build_pick":
+                assert len(legal) > 1 and legal[-1].text == "build nothing" and legal[-1].payload == ("nothing", True)
+            state.apply_legal(seat, legal[chooser.randrange(len(legal))])

@@ -9,6 +9,7 @@ Leaders 2X VP, a new Government 2X VP. You may always skip a build.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -85,12 +86,18 @@ def _article(noun: str) -> str:
     return ("an " if noun[0] in "AEIOU" else "a ") + noun
 
 
+# Build Table 10: always the same nine choices (actions are immutable, so one list serves every game).
+_CHOICES = tuple(
+    [Action(f"build {_article(KIND_NAMES[kind])}", payload=("kind", kind)) for kind in KINDS]
+    + [Action(f"gain 1D6 {points}", payload=("points", points)) for points in ("IP", "RP", "VP")]
+)
+
+
 def _choice_options(state: MankindState, frame: Frame) -> list[Action]:
-    kinds = [Action(f"build {_article(KIND_NAMES[kind])}", payload=("kind", kind)) for kind in KINDS]
-    return kinds + [Action(f"gain 1D6 {points}", payload=("points", points)) for points in ("IP", "RP", "VP")]
+    return list(_CHOICES)
 
 
-@decision("build_choice", _choice_options)
+@decision("build_choice", _choice_options, always_ask=True)  # nine options: never forced
 def build_choice(state: MankindState, frame: Frame, action: Action) -> None:
     """Build Table 10: "Pick One of Above or gain 1D6 IP or RP or VP"."""
     seat = frame["seat"]
@@ -106,10 +113,15 @@ def build_choice(state: MankindState, frame: Frame, action: Action) -> None:
 
 @auto("build_offer")
 def build_offer(state: MankindState, frame: Frame) -> None:
+    """Offer the rolled kind: a pick when something is affordable, else the "cannot build" the pick's
+    one forced option would log (``build_pick`` is always asked, so its long list is built only once)."""
     seat, kind = frame["seat"], frame["kind"]
     push(state, "build_more", seat=seat)
     if kind in ("leader", "wonder") and not available(state, kind):
         none_left(state, kind, seat)
+        return
+    if next(_iter_entries(state, seat, kind), None) is None:
+        _build_nothing(state, seat, kind, anything=False)
         return
     push(state, "build_pick", seat=seat, kind=kind)
 
@@ -131,27 +143,33 @@ def catalogue(era: int, kind: str) -> tuple[tuple[str, str, str, int], ...]:
 Entry = tuple[str, str, int, str, str | None, str]  # build id, its name, price, resource, unit replaced, its name
 
 
-def _pick_entries(state: MankindState, frame: Frame) -> list[Entry]:
+def _iter_entries(state: MankindState, seat: int, kind: str) -> Iterator[Entry]:
     """Every affordable build of the rolled kind and every unit upgrade, as plain tuples (cheap to list)."""
-    seat, kind = frame["seat"], frame["kind"]
     data = state.data
-    player = data["players"][seat]
-    entries: list[Entry] = []
     # Governments: "and you cannot buy anything else during the turn" (Mankind R19).
     if kind == "government" and data["bought"]:
-        return entries
+        return
+    player = data["players"][seat]
     gone = data["gone"]
-    owned = [(old, label(old), card(old).trait("WL")) for old in distinct(military_units(player))]
+    owned = (
+        [(old, label(old), card(old).trait("WL")) for old in distinct(military_units(player))]
+        if kind == "military"
+        else ()
+    )
+    rp = player["rp"]
     for build_id, name, resource, price in catalogue(data["era"], kind):
         if build_id in gone:
             continue
         if player[resource.lower()] >= price:
-            entries.append((build_id, name, price, resource, None, ""))
-        for old, old_name, old_warfare in owned if kind == "military" else ():
+            yield (build_id, name, price, resource, None, "")
+        for old, old_name, old_warfare in owned:
             difference = max(0, price - old_warfare)
-            if player["rp"] >= difference:
-                entries.append((build_id, name, difference, "RP", old, old_name))
-    return entries
+            if rp >= difference:
+                yield (build_id, name, difference, "RP", old, old_name)
+
+
+def _pick_entries(state: MankindState, frame: Frame) -> list[Entry]:
+    return list(_iter_entries(state, frame["seat"], frame["kind"]))
 
 
 def _entry_action(entry: Entry) -> Action:
@@ -168,8 +186,9 @@ def _nothing(anything: bool) -> Action:
 def _pick_options(state: MankindState, frame: Frame) -> list[Action]:
     """Every affordable build of the rolled kind, unit upgrades, and always "build nothing".
 
-    "build nothing" is offered even when nothing is affordable: it is then the only option, taken
-    for the player, and its payload says so, so the log can tell "cannot build" from "chose not to".
+    When nothing is affordable "build nothing" would be the only option, taken for the player:
+    ``build_offer`` does that itself instead of pushing the pick, so the payload's flag (which lets the
+    log tell "cannot build" from "chose not to") is then always true here.
     """
     entries = _pick_entries(state, frame)
     return [*(_entry_action(entry) for entry in entries), _nothing(bool(entries))]
@@ -182,14 +201,19 @@ def random_pick(state: MankindState, frame: Frame, rng: Any) -> Action:
     return _entry_action(entries[index]) if index < len(entries) else _nothing(bool(entries))
 
 
-@decision("build_pick", _pick_options)
+def _build_nothing(state: MankindState, seat: int, kind: str, anything: bool) -> None:
+    """Log a pick that builds nothing: chosen ("builds nothing") or forced ("cannot build")."""
+    if anything:
+        state.emit("build_skip", f"Seat {seat} builds nothing.", seat=seat)
+    else:
+        state.emit("build_none", f"Seat {seat} cannot build any {KIND_NAMES[kind]} now.", seat=seat)
+
+
+@decision("build_pick", _pick_options, always_ask=True)
 def build_pick(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
     if action.payload[0] == "nothing":
-        if action.payload[1]:
-            state.emit("build_skip", f"Seat {seat} builds nothing.", seat=seat)
-        else:
-            state.emit("build_none", f"Seat {seat} cannot build any {KIND_NAMES[frame['kind']]} now.", seat=seat)
+        _build_nothing(state, seat, frame["kind"], anything=action.payload[1])
         return
     build_id, price, resource, old = action.payload
     acquire(state, seat, build_id, price, resource, replacing=old)
@@ -198,13 +222,21 @@ def build_pick(state: MankindState, frame: Frame, action: Action) -> None:
         state.data["government_bought"] = True
 
 
+_END_BUILDS = Action("end the Build Phase", payload=False)
+
+
+@lru_cache(maxsize=4)
+def _roll_again(extra: int) -> Action:
+    """The extra-roll option (one per price: the price is fixed by the tables, so one object serves)."""
+    return Action(f"roll again for {extra} IP", payload=True)
+
+
 def _more_options(state: MankindState, frame: Frame) -> list[Action]:
     data = state.data
     extra = state.content.extra_roll_cost_ip
-    options = [Action("end the Build Phase", payload=False)]
     if data["players"][frame["seat"]]["ip"] >= extra and not data["government_bought"]:
-        options.append(Action(f"roll again for {extra} IP", payload=True))
-    return options
+        return [_END_BUILDS, _roll_again(extra)]
+    return [_END_BUILDS]
 
 
 @decision("build_more", _more_options)

@@ -102,8 +102,12 @@ def event_phase(state: MankindState, frame: Frame) -> None:
     push(state, f"{kind}_event", era=data["era"], row=index)
 
 
+# The same three trades every time (actions are immutable, so one list serves every game).
+_TRADES = tuple(Action(f"trade for 1 {points}", payload=points) for points in ("IP", "RP", "VP"))
+
+
 def _trade_options(state: MankindState, frame: Frame) -> list[Action]:
-    return [Action(f"trade for 1 {points}", payload=points) for points in ("IP", "RP", "VP")]
+    return list(_TRADES)
 
 
 @auto("trade_phase")
@@ -115,7 +119,7 @@ def trade_phase(state: MankindState, frame: Frame) -> None:
         push(state, "trade_pick", seat=seat, left=picks)
 
 
-@decision("trade_pick", _trade_options)
+@decision("trade_pick", _trade_options, always_ask=True)  # three options: never forced
 def trade_pick(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
     state.data["players"][seat][action.payload.lower()] += 1
