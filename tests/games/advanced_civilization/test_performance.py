@@ -67,6 +67,13 @@ def test_clones_copy_every_container_and_equal_the_original(
 def test_a_field_the_copy_does_not_know_is_copied_the_generic_way() -> None:
     state = _states(3, {}, 4)[40]
     state.data["later"] = {"nested": [[1, 2]]}
-    state.data["stack"].append({"step": "ast", "extra": {"a": [1]}})
+    state.data["stack"].append({"step": "lose", "spared": {"a": [1]}})
     twin = state.clone()
     assert twin.data == state.data and _shared(state, twin) == []
+
+
+def test_the_invariants_catch_a_list_in_a_frame_that_clones_copy_flat() -> None:
+    state = _states(2, {}, 4)[40]
+    assert not any("copy it flat" in problem for problem in state._invariants())
+    state.data["stack"].insert(0, {"step": "ast", "later": [1]})
+    assert "the ast frame holds a list under 'later', but clones copy it flat" in state._invariants()

@@ -13,6 +13,8 @@ fields it knows, so fields added later do not break it.
   being resolved) its calamity's frame, once (surrendered and resolved cards go back under their stacks, §29.7).
 * Counters: A.S.T. markers between the start and the nation's finish space; nations distinct; advances
   known and never held twice.
+* Frames: a frame of a step that clones copy flat (``state.FLAT_STEPS``) holds no list or dict, which a
+  clone would share with its original.
 """
 
 from __future__ import annotations
@@ -32,7 +34,19 @@ HOLDING_STEPS = ("calamity", "calamity_done")
 
 def check(state: CivState) -> list[str]:
     """One sentence per broken invariant of ``state`` (``[]`` when all hold)."""
-    return _pieces(state) + _population(state) + _cards(state) + _counters(state)
+    return _pieces(state) + _population(state) + _cards(state) + _counters(state) + _flat_frames(state)
+
+
+def _flat_frames(state: CivState) -> list[str]:
+    from ludoteca.games.advanced_civilization.state import FLAT_STEPS
+
+    return [
+        f"the {frame['step']} frame holds a {type(value).__name__} under {key!r}, but clones copy it flat"
+        for frame in state.data["stack"]
+        if frame["step"] in FLAT_STEPS
+        for key, value in frame.items()
+        if isinstance(value, (list, dict))
+    ]
 
 
 def _steps(state: CivState) -> set[str]:

@@ -31,22 +31,27 @@ _FLAT_LISTS = frozenset({"nations", "census", "proposals", "locked", "support_pe
 _FLAT_DICTS = frozenset({"calamity_from", "barbarians"})
 _ROWS = frozenset({"tokens", "ships", "moved", "sailed"})  # area -> one count per seat
 _NESTED = frozenset({"players", "cities", "stacks", "trade", "revolts", "stack"})
-_CONTAINERS = (list, dict)
 _KNOWN = _SHARED | _FLAT_LISTS | _FLAT_DICTS | _ROWS | _NESTED
+# Steps whose frames hold only numbers, strings, booleans and None (seats, areas, counts): most of the stack
+# at any time (the turn's phases, each nation's movement). A clone copies them flat; the debug-mode
+# invariants (``invariants.py``) check that they stay flat, so a list added to one of them is caught.
+FLAT_STEPS = frozenset(
+    {
+        *("taxation", "expansion", "census", "ships", "movement", "conflict", "city_construction", "surplus"),
+        *("acquisition", "trade", "calamities", "advances", "ast", "turn_end", "turn_start", "scenario_end"),
+        *("place_starts", "advances_end", "calamities_end", "tax_revolts", "monotheism"),
+        *("choose_nation", "choose_start", "tax_rate", "revolt_take", "revolt_lose", "ship_turn", "ship_upkeep"),
+        *("ship_build", "move_from", "move_to", "move_count", "sail_to", "sail_count", "build_city"),
+        *("city_support", "reduce_city", "draw_cards", "buy_stack9", "trade_turn", "trade_answer"),
+        *("trade_accept", "build_offer", "convert", "trim_hand"),
+    }
+)
 
 
 def _copy_frames(stack: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rules stack: most frames hold only a step name, seats and counts, and a flat copy of those is
-    enough; a frame holding a list or a dict (a cart of advances, a loss's limits) is copied in depth."""
-    copied = []
-    for frame in stack:
-        for value in frame.values():
-            if type(value) in _CONTAINERS:
-                copied.append(copy_plain(frame))
-                break
-        else:
-            copied.append(frame.copy())
-    return copied
+    """The rules stack: a frame of a ``FLAT_STEPS`` step holds only numbers and strings, so a flat copy is
+    enough; any other frame (a cart of advances, a loss's limits) is copied in depth."""
+    return [frame.copy() if frame["step"] in FLAT_STEPS else copy_plain(frame) for frame in stack]
 
 
 class CivState(MachineState):
@@ -233,17 +238,18 @@ class CivState(MachineState):
             return copied
         copied = dict(data)
         for key in _FLAT_LISTS:
-            copied[key] = list(data[key])
+            copied[key] = data[key].copy()
         for key in _FLAT_DICTS:
-            copied[key] = dict(data[key])
+            copied[key] = data[key].copy()
         for key in _ROWS:
-            copied[key] = {area: list(row) for area, row in data[key].items()}
+            copied[key] = {area: row.copy() for area, row in data[key].items()}
         copied["players"] = [
-            {**player, "advances": list(player["advances"]), "hand": list(player["hand"])} for player in data["players"]
+            {**player, "advances": player["advances"].copy(), "hand": player["hand"].copy()}
+            for player in data["players"]
         ]
-        copied["cities"] = {area: dict(city) for area, city in data["cities"].items()}
-        copied["stacks"] = [list(pile) for pile in data["stacks"]]
-        copied["revolts"] = [list(revolt) for revolt in data["revolts"]]
+        copied["cities"] = {area: city.copy() for area, city in data["cities"].items()}
+        copied["stacks"] = list(map(list.copy, data["stacks"]))
+        copied["revolts"] = list(map(list.copy, data["revolts"]))
         copied["trade"] = copy_plain(data["trade"])
         copied["stack"] = _copy_frames(data["stack"])
         return copied
