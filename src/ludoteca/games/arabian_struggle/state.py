@@ -68,22 +68,26 @@ def prompt(state: ArabianStruggleState, frame: dict[str, Any]) -> str:
         return template
 
 
-# Fields of ``data`` that are flat lists (of card numbers, factions, areas) or flat dicts (faction -> number).
-_FLAT_LISTS = frozenset(
-    {
-        "players",
-        "nomads",
-        "turn_order",
-        "deck",
-        "discard",
-        "removed",
-        "tc_cards",
-        "tc_attempted",
-        "rasheedi_deck",
-        "rasheedi_display",
-    }
+# The shape of ``data``, for ``_copy_data``: fields that are flat lists (of card numbers, factions, areas), flat
+# dicts (faction -> number) or dicts of flat lists; every other known field holds an immutable value (a number,
+# a string, a bool or None) or is copied by a rule of its own below.
+_FLAT_LISTS = (
+    "players",
+    "nomads",
+    "turn_order",
+    "deck",
+    "discard",
+    "removed",
+    "tc_cards",
+    "tc_attempted",
+    "rasheedi_deck",
+    "rasheedi_display",
+    "attacks",
 )
-_FLAT_DICTS = frozenset({"out_of_game", "tc", "vp"})
+_FLAT_DICTS = ("out_of_game", "tc", "vp")
+_SCALARS = ("era", "round", "active", "over", "winner", "how", "quality")
+_OWN_RULES = ("pieces", "hands", "lasting", "turn", "draft", "stack")
+_KNOWN = frozenset((*_FLAT_LISTS, *_FLAT_DICTS, *_SCALARS, *_OWN_RULES))
 
 
 class ArabianStruggleState(MachineState):
@@ -259,20 +263,28 @@ class ArabianStruggleState(MachineState):
         return invariants.check(self)
 
     def _copy_data(self) -> dict[str, Any]:
-        """Field by field (search clones thousands of times): the piece map is a dict of small dicts, the
-        card piles lists of numbers; everything else is a number, a string or a small flat container."""
-        copied: dict[str, Any] = {}
-        for key, value in self.data.items():
-            if key in _FLAT_LISTS:
-                copied[key] = list(value)
-            elif key in _FLAT_DICTS:
-                copied[key] = dict(value)
-            elif key == "pieces":
-                copied[key] = {area: dict(owners) for area, owners in value.items()}
-            elif key == "hands":
-                copied[key] = {faction: list(cards) for faction, cards in value.items()}
-            else:
-                copied[key] = copy_plain(value)  # anything else, including fields added later, the safe way
+        """Field by field (search clones thousands of times): the immutable values are shared, the flat
+        containers copied with one call each, the nested ones by their known shape.
+
+        The frames of the rule stack are copied one level deep: the rules never change a frame's lists and
+        dicts (``moved``, ``start_areas``) in place but push a new frame with new ones, so those are shared.
+        Any field this method does not know is copied the safe, generic way.
+        """
+        data = self.data
+        copied = dict(data)  # the scalars, shared; every container is replaced below
+        for key in _FLAT_LISTS:
+            copied[key] = data[key][:]
+        for key in _FLAT_DICTS:
+            copied[key] = data[key].copy()
+        copied["pieces"] = {area: owners.copy() for area, owners in data["pieces"].items()}
+        copied["hands"] = {faction: cards[:] for faction, cards in data["hands"].items()}
+        copied["lasting"] = [entry.copy() for entry in data["lasting"]]
+        turn = data["turn"]
+        copied["turn"] = None if turn is None else turn.copy()
+        copied["draft"] = copy_plain(data["draft"])
+        copied["stack"] = [frame.copy() for frame in data["stack"]]
+        for key in data.keys() - _KNOWN:  # fields added later, until this method learns them
+            copied[key] = copy_plain(data[key])
         return copied
 
     def _evaluate(self, seat: int) -> float:
