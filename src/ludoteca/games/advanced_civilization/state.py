@@ -479,6 +479,17 @@ class AdvancedCivilizationGame(Game):
         limit = self.options["turn_limit"]
         if limit is not None and limit < 1:
             raise BadOptions(f"turn_limit must be at least 1, not {limit}")
+        self._load_content()
+
+    def _load_content(self) -> None:
+        """Read and validate the map, nations, advances and cards now, once per process (they are cached):
+        a broken data file fails the loading of the game, and the first game played does not pay for it."""
+        content.standard_board(self.options["map"])
+        content.cards()
+        content.cards(self.options["calamities"])
+        content.nations()
+        content.advances()
+        content.rules()
 
     def _make_state(self) -> State:
         return CivState()
