@@ -58,9 +58,11 @@ def _build_options(state: CivState, frame: Frame) -> list[Action]:
     options = []
     if len(pieces.ships_of(state, seat)) < state.rules.ships:
         cost, treasury = state.rules["ship_cost"], state.data["players"][seat]["treasury"]
-        for area in state.board.land:
-            here = pieces.count(state, area, seat)
-            if not here or area not in state.board.coastal:
+        coastal = state.board.coastal
+        # The areas holding tokens, by name as the board lists its land areas: not a walk of the whole map.
+        for area, row in sorted(state.data["tokens"].items()):
+            here = row[seat]
+            if not here or area not in coastal:
                 continue
             for from_treasury in range(cost + 1):
                 from_area = cost - from_treasury
