@@ -243,10 +243,13 @@ class CivState(MachineState):
             copied[key] = data[key].copy()
         for key in _ROWS:
             copied[key] = {area: row.copy() for area, row in data[key].items()}
-        copied["players"] = [
-            {**player, "advances": player["advances"].copy(), "hand": player["hand"].copy()}
-            for player in data["players"]
-        ]
+        players: list[dict[str, Any]] = []
+        for player in data["players"]:
+            twin = player.copy()
+            twin["advances"] = player["advances"].copy()
+            twin["hand"] = player["hand"].copy()
+            players.append(twin)
+        copied["players"] = players
         copied["cities"] = {area: city.copy() for area, city in data["cities"].items()}
         copied["stacks"] = list(map(list.copy, data["stacks"]))
         copied["revolts"] = list(map(list.copy, data["revolts"]))
