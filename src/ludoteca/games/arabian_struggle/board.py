@@ -8,6 +8,7 @@ counts dropped); Nomads are a list of areas (one Nomad per area, docs/rulings.md
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.arabian_struggle.content import Card, Content, load_content
@@ -23,12 +24,15 @@ ERA_KEYS = ("pre-war", "great-war", "post-war")
 ERA_NAMES = ("Pre-War", "Great War", "Post-War")
 
 
+@functools.cache
 def content() -> Content:
+    """The package's content (``load_content`` reads it once); cached here too, as the rules ask for it, and for
+    cards, tens of thousands of times per game."""
     return load_content()
 
 
 def card(number: int) -> Card:
-    return load_content().cards[number]
+    return content().cards[number]
 
 
 def era_key(state: ArabianStruggleState) -> str:
@@ -104,7 +108,7 @@ def take(state: ArabianStruggleState, area: str, owner: str, n: int = 1) -> int:
 def on_map(state: ArabianStruggleState, owner: str) -> int:
     if owner == "Nomad":
         return len(state.data["nomads"])
-    return sum(cell.get(owner, 0) for cell in state.data["pieces"].values())
+    return sum([cell.get(owner, 0) for cell in state.data["pieces"].values()])  # a list: faster than a generator
 
 
 def stock(state: ArabianStruggleState, owner: str) -> int:

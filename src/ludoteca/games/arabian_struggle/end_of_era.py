@@ -111,7 +111,7 @@ def reinforce_areas(state: ArabianStruggleState) -> list[str]:
         near = set(held)
         for area in held:
             near.update(a for a in content.areas[area].adjacent if board.is_empty(state, a))
-        candidates = [a for a in content.areas if a in near]
+        candidates = sorted(near, key=content.area_order.__getitem__)  # in map order
     room = []
     for area in candidates:
         empire = sum(board.count(state, area, e) for e in board.EMPIRES)

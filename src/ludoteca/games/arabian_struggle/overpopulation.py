@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 @auto("overpopulation")
 def overpopulation(state: ArabianStruggleState, frame: Frame) -> None:
     content = board.content()
-    for name, area in content.areas.items():
+    # Only areas holding pieces can be over their supply; they are taken in map order, as the whole map would be.
+    for name in sorted(state.data["pieces"], key=content.area_order.__getitem__):
+        area = content.areas[name]
         empire = sum(board.count(state, name, e) for e in board.EMPIRES)
         room = max(0, area.supply - empire)
         factions = board.factions_in(state, name)
