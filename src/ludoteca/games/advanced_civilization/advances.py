@@ -12,6 +12,7 @@ player keeps at most eight commodity cards, choosing which go back (§31.71).
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from ludoteca.core import Action
 from ludoteca.games.advanced_civilization import cards, content, pieces
@@ -32,7 +33,23 @@ def credit(held: list[str], target: str) -> int:
 
 
 def price(held: list[str], target: str) -> int:
-    return max(0, content.advances()[target].cost - credit(held, target))
+    return _prices(tuple(held))[target]
+
+
+@lru_cache(maxsize=4096)
+def _prices(held: tuple[str, ...]) -> dict[str, int]:
+    """Every advance's price to the holder of ``held``: the cards' costs and credits never change, and a
+    purchase asks for the prices of all 24 cards each time it lists its options (never mutate the result)."""
+    return {name: max(0, card.cost - credit(list(held), name)) for name, card in content.advances().items()}
+
+
+@lru_cache(maxsize=4096)
+def _open_to(held: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The advances whose prerequisites are all in ``held`` (§31.62), with their prices, in the cards' order."""
+    prices = _prices(held)
+    return tuple(
+        (name, prices[name]) for name, card in content.advances().items() if all(p in held for p in card.prerequisites)
+    )
 
 
 def free_goods(state: CivState, seat: int) -> Counter[str]:
@@ -67,13 +84,12 @@ def advances(state: CivState, frame: Frame) -> None:
 def _choose_options(state: CivState, frame: Frame) -> list[Action]:
     seat, held, cart = frame["seat"], frame["held"], frame["cart"]
     owned = set(state.data["players"][seat]["advances"]) | set(cart)
-    budget = means(state, seat) - sum(price(held, name) for name in cart)
+    key = tuple(held)
+    prices = _prices(key)
+    budget = means(state, seat) - sum(prices[name] for name in cart)
     options = []
-    for name, card in content.advances().items():
-        if name in owned or any(p not in held for p in card.prerequisites):
-            continue
-        cost = price(held, name)
-        if cost <= budget:
+    for name, cost in _open_to(key):
+        if name not in owned and cost <= budget:
             options.append(Action(f"buy {name} for {cost}", name))
     if cart:
         options.append(Action(f"pay for {', '.join(cart)}", None))
