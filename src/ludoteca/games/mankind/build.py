@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
-from ludoteca.games.mankind.civilization import card, distinct, label, military_units, remove_build
+from ludoteca.games.mankind.civilization import card, distinct, label, military_units, remove_build, warfare_bonus
 from ludoteca.games.mankind.content import KINDS, load_content
 from ludoteca.games.mankind.eras import available, none_left
 from ludoteca.games.mankind.machine import Frame, auto, decision, push
@@ -152,7 +152,7 @@ def _iter_entries(state: MankindState, seat: int, kind: str) -> Iterator[Entry]:
     player = data["players"][seat]
     gone = data["gone"]
     owned = (
-        [(old, label(old), card(old).trait("WL")) for old in distinct(military_units(player))]
+        [(old, label(old), warfare_bonus(old)) for old in distinct(military_units(player))]
         if kind == "military"
         else ()
     )

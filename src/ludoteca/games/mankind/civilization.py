@@ -65,16 +65,22 @@ def levels(player: Player) -> dict[str, int]:
     """Every trait level (and DF) of a player: builds + Government + Conquests + events (+ Anarchy).
 
     Levels are derived, never stored, so they cannot drift from the spread; the sums are memoised
-    on the spread itself because the rules ask for them many times per action.
+    on the spread itself because the rules ask for them many times per action. This is a fresh dict
+    the caller may keep or change; the rules read single levels through :func:`level`.
     """
+    return dict(level_table(player))
+
+
+def level_table(player: Player) -> dict[str, int]:
+    """The memoised levels of the player's spread: shared between calls, so never to be changed."""
     mods = tuple(sorted(player["mods"].items())) if player["mods"] else ()
-    return dict(_levels(tuple(player["builds"]), player["government"], tuple(player["conquests"]), mods))
+    return _levels(tuple(player["builds"]), player["government"], tuple(player["conquests"]), mods)
 
 
 @lru_cache(maxsize=8192)
 def _levels(
     builds: tuple[str, ...], government: str | None, conquests: tuple[str, ...], mods: tuple[tuple[str, int], ...]
-) -> tuple[tuple[str, int], ...]:
+) -> dict[str, int]:
     content = load_content()
     total = dict.fromkeys(TRAITS, 0)
     cards = content.builds
@@ -93,20 +99,22 @@ def _levels(
             total[code] += delta
     for code, delta in mods:
         total[code] += delta
-    return tuple(total.items())
+    return total
 
 
 def level(player: Player, code: str) -> int:
-    return levels(player)[code]
+    return level_table(player)[code]
 
 
 def defending_warfare(player: Player) -> int:
     """Warfare Level when defending: WL plus DF (Mankind: Card List Type Notation, DF)."""
-    lv = levels(player)
+    lv = level_table(player)
     return lv["WL"] + lv["DF"]
 
 
+@cache
 def card(build_id: str) -> BuildCard:
+    """The card of a build (memoised: the rules look cards up many times per action; cards are frozen)."""
     return load_content().builds[build_id]
 
 
@@ -115,12 +123,24 @@ def kind_of(build_id: str) -> str:
     return load_content().builds[build_id].kind
 
 
+@cache
+def warfare_bonus(build_id: str) -> int:
+    """The WL a build gives (a unit's strength, what an upgrade from it is worth)."""
+    return card(build_id).trait("WL")
+
+
 def builds_of_kind(player: Player, kind: str, era: int | None = None) -> list[str]:
     """The player's builds of one kind (optionally of one era), oldest first, with repeats."""
-    if era is None:
-        return [b for b in player["builds"] if kind_of(b) == kind]
+    return list(_of_kind(tuple(player["builds"]), kind, era))
+
+
+@lru_cache(maxsize=4096)
+def _of_kind(builds: tuple[str, ...], kind: str, era: int | None) -> tuple[str, ...]:
+    """Memoised on the spread: the Build Phase, raids and wars ask for the units every action."""
     cards = load_content().builds
-    return [b for b in player["builds"] if cards[b].kind == kind and cards[b].era == era]
+    if era is None:
+        return tuple(b for b in builds if cards[b].kind == kind)
+    return tuple(b for b in builds if cards[b].kind == kind and cards[b].era == era)
 
 
 def military_units(player: Player) -> list[str]:
@@ -129,8 +149,14 @@ def military_units(player: Player) -> list[str]:
 
 def limit_count(player: Player) -> int:
     """Builds counted by the Food and Stability Limits (see docs/rulings.md, Mankind R5)."""
-    count = sum(1 for b in player["builds"] if kind_of(b) not in NOT_FOOD_OR_STABILITY)
+    count = _limit_builds(tuple(player["builds"]))
     return count + (player["government"] is not None) + len(player["conquests"])
+
+
+@lru_cache(maxsize=4096)
+def _limit_builds(builds: tuple[str, ...]) -> int:
+    """How many of these builds the Food and Stability Limits count, memoised on the spread."""
+    return sum(1 for b in builds if kind_of(b) not in NOT_FOOD_OR_STABILITY)
 
 
 def spread_count(player: Player) -> int:

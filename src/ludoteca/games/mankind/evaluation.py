@@ -12,7 +12,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
-from ludoteca.games.mankind.civilization import levels, limit_count, spread_count
+from ludoteca.games.mankind.civilization import level_table, limit_count, spread_count
 from ludoteca.games.mankind.scoring import measure
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ def potentials(state: MankindState) -> list[float]:
     """Every civilization's worth in Victory Points, counting what it will earn."""
     data = state.data
     players = data["players"]
-    all_levels = [levels(p) for p in players]
+    all_levels = [level_table(p) for p in players]
     era = data["era"]
     eras_left = LAST_ERA - era + 1
     limits = state.content.limits
@@ -77,7 +77,7 @@ def heuristic_choice(state: MankindState, seat: int, legal: list[Action]) -> Act
     again = next((a for a in legal if a.text.startswith("roll again")), None)
     if again is not None and "end the Build Phase" in texts:
         player = state.data["players"][seat]
-        lv = levels(player)
+        lv = level_table(player)
         limits = state.content.limits
         room = min(limits.food_base + lv["FL"], limits.stability_base + limits.stability_per_level * lv["SL"])
         if player["ip"] >= 6 and limit_count(player) < room:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 from ludoteca.games.mankind.civilization import (
-    levels,
+    level,
     limit_count,
     lose,
     lose_from_spread,
@@ -46,7 +46,7 @@ def _lose_points(state: MankindState, seat: int, resource: str, dice: int, why: 
 def food_limit(state: MankindState, frame: Frame) -> None:
     seat = state.data["current"]
     player = state.data["players"][seat]
-    limit = state.content.limits.food_base + levels(player)["FL"]
+    limit = state.content.limits.food_base + level(player, "FL")
     if limit_count(player) > limit:
         _lose_points(state, seat, "RP", 1, f"Food Limit ({limit_count(player)} builds > {limit})")
         push(state, "limit_loss", seat=seat, why="starvation")
@@ -57,7 +57,7 @@ def stability_limit(state: MankindState, frame: Frame) -> None:
     seat = state.data["current"]
     player = state.data["players"][seat]
     rules = state.content.limits
-    limit = rules.stability_base + rules.stability_per_level * levels(player)["SL"]
+    limit = rules.stability_base + rules.stability_per_level * level(player, "SL")
     if limit_count(player) > limit:
         _lose_points(state, seat, "VP", 2, f"Stability Limit ({limit_count(player)} builds > {limit})")
         push(state, "limit_loss", seat=seat, why="social unrest")
@@ -68,7 +68,7 @@ def health_limit(state: MankindState, frame: Frame) -> None:
     """ "Resource Level" is the Resource Points held (docs/rulings.md, Mankind R6)."""
     seat = state.data["current"]
     player = state.data["players"][seat]
-    limit = state.content.limits.health_factor * levels(player)["HL"]
+    limit = state.content.limits.health_factor * level(player, "HL")
     if player["rp"] > limit:
         _lose_points(state, seat, "VP", 1, f"Health Limit ({player['rp']} RP > {limit})")
 
@@ -77,7 +77,7 @@ def health_limit(state: MankindState, frame: Frame) -> None:
 def governance_limit(state: MankindState, frame: Frame) -> None:
     seat = state.data["current"]
     player = state.data["players"][seat]
-    limit = state.content.limits.governance_per_level * levels(player)["GL"]
+    limit = state.content.limits.governance_per_level * level(player, "GL")
     if spread_count(player) > limit:
         _lose_points(state, seat, "RP", 1, f"Governance Limit ({spread_count(player)} builds > {limit})")
 

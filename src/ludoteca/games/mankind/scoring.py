@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.games.mankind.civilization import builds_of_kind, levels
+from ludoteca.games.mankind.civilization import builds_of_kind, level
 
 if TYPE_CHECKING:
     from ludoteca.games.mankind.civilization import Player
@@ -20,7 +20,7 @@ def measure(player: Player, what: str) -> int:
         return len(player["conquests"])
     if what == "wonders":
         return len(builds_of_kind(player, "wonder"))
-    return levels(player)[what]
+    return level(player, what)
 
 
 def final_scoring(state: MankindState) -> None:

@@ -46,7 +46,7 @@ class MankindState(MachineState):
 
     @property
     def content(self) -> Content:
-        return _content()
+        return _loaded[0] if _loaded else _content()  # the rules ask for it constantly: no call once loaded
 
     # ------------------------------------------------------------------ set-up
     def _setup(self) -> None:
@@ -150,11 +150,19 @@ class MankindState(MachineState):
         }
 
     def random_action(self, seat: int, rng: Any) -> Action:
-        """Uniform over the legal actions; a Build Phase pick (dozens of unit upgrades) builds only the one drawn."""
+        """Uniform over the legal actions; a Build Phase pick (dozens of unit upgrades) builds only the one drawn.
+
+        When ``seat`` is the one the waiting decision names, its legal actions are that decision's
+        options, so they are read from the frame at once rather than through ``legal_actions``' checks
+        (which find the same frame twice); anything else goes the general way.
+        """
         frame = machine.pending(self)
-        if frame is not None and frame["step"] == "build_pick" and frame["seat"] == seat:
+        if frame is None or frame["seat"] != seat or self.data["over"]:
+            return super().random_action(seat, rng)
+        if frame["step"] == "build_pick":
             return build.random_pick(self, frame, rng)
-        return super().random_action(seat, rng)
+        legal = machine.options_of(self, frame)
+        return legal[rng.randrange(len(legal))]
 
     def _copy_data(self) -> dict[str, Any]:
         """Field by field: players' lists and dicts are copied, strings and numbers shared (immutable)."""
