@@ -213,30 +213,40 @@ def test_set_up_tile_counts(players: int, board: str, temples: int) -> None:
     assert all(square < 0 for square in data["monuments"].values()) and len(data["monuments"]) == 6
 
 
-def test_lifting_a_leader_relabels_exactly_like_a_full_recount() -> None:
-    """The fast path for a moving leader (board.lift) agrees with a full regions() recount, over random games."""
+def test_the_bit_mask_analysis_agrees_with_a_full_recount() -> None:
+    """The fast analysis (board.analyse: kingdoms, leader and tile squares on bit masks, a moving leader's
+    kingdom split locally) agrees with regions() and the rules written out square by square, over random
+    games on both boards."""
     import ludoteca
     from ludoteca.core import Rng
-    from ludoteca.games.tigris_euphrates.board import leader_squares, lift, regions
+    from ludoteca.games.tigris_euphrates.board import analyse, leader_squares, mask_of, regions, squares_of
 
-    def canonical(geometry: object, size: int) -> tuple:
-        label = geometry.label  # type: ignore[attr-defined]
-        groups = sorted(tuple(sorted(sq for sq in range(size) if label[sq] == r)) for r in set(label) if r >= 0)
-        leaders = geometry.leaders.values()  # type: ignore[attr-defined]
-        kingdoms = sorted(tuple(sorted(square for _, _, square in group)) for group in leaders)
-        return tuple(groups), tuple(kingdoms)
+    def kingdoms_next_to(geometry: object, neighbours: tuple[int, ...]) -> set[int]:
+        label, leaders = geometry.label, geometry.leaders  # type: ignore[attr-defined]
+        return {label[n] for n in neighbours if label[n] in leaders}
 
     checked = 0
-    for seed in range(3):
-        state = ludoteca.load_game("tigris-euphrates", players=3).new_state(seed=seed)
+    for seed, players, board in ((0, 3, "standard"), (1, 2, "advanced"), (2, 4, "standard")):
+        state = ludoteca.load_game("tigris-euphrates", players, {"board": board}).new_state(seed=seed)
         chooser = Rng(seed)
-        while not state.is_over() and checked < 400:
-            base = regions(state.board, state.data)
-            for square in leader_squares(state.data):
-                fast = lift(base, state.board, square)
-                full = regions(state.board, state.data, frozenset({square}))
-                assert canonical(fast, 176) == canonical(full, 176)
+        while not state.is_over():
+            data, geometry, fast = state.data, regions(state.board, state.data), analyse(board, state.data)
+            expected = [(mask_of(geometry.squares[r]), tuple(geometry.leaders[r])) for r in sorted(geometry.leaders)]
+            assert [(k.mask, k.leaders) for k in fast.kingdoms] == expected
+            placed = leader_squares(data)
+            cells, around = data["cells"], state.board.neighbours
+            empty = [sq for sq in range(176) if not cells[sq] and sq not in placed]
+            free = [sq for sq in empty if len(kingdoms_next_to(geometry, around[sq])) < 3]
+            assert squares_of(fast.open) == free
+            candidates = [
+                sq for sq in empty if sq not in state.board.river and any(cells[n] == "r" for n in around[sq])
+            ]
+            assert squares_of(fast.candidates) == candidates
+            for square in [-1, *placed]:
+                lifted = regions(state.board, data, frozenset({square})) if square >= 0 else geometry
+                targets = [sq for sq in candidates if len(kingdoms_next_to(lifted, around[sq])) <= 1]
+                assert squares_of(fast.leader_targets(square)) == targets
                 checked += 1
             seat = state.to_act()[0]
-            state.apply(seat, chooser.pick(state.legal_actions(seat)))
-    assert checked > 50
+            state.apply_legal(seat, state.random_action(seat, chooser))
+    assert checked > 500

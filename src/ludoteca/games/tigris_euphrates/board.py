@@ -4,14 +4,21 @@ A *region* is a group of tiles and leaders joined along edges (face-down monumen
 catastrophes break it. A *kingdom* is a region holding at least one leader. The board is plain data in
 ``state.data``: ``cells`` (one code per square: "" empty, "r"/"b"/"k"/"g" a face-up tile, "m" a face-down
 monument tile, "x" a catastrophe) and ``leaders`` (per seat, colour code -> square or -1 in supply).
+
+Two ways to look at it: ``regions`` labels every square, square by square, for the rare procedures that
+need a region's squares in the order they were found (wars) and for checks; ``analyse`` answers the
+questions every action asks (which kingdoms touch a square, where leaders and tiles may go) on bit
+masks, once per position.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from typing import Any
 
-from ludoteca.games.tigris_euphrates.content import Board
+from ludoteca.games.tigris_euphrates.content import HEIGHT, WIDTH, Board, boards
 
 TILE_CODES = frozenset("rbkgm")
 FACE_UP = frozenset("rbkg")
@@ -43,18 +50,13 @@ class Regions:
     def is_kingdom(self, region: int) -> bool:
         return region in self.leaders
 
-    def kingdoms_around(self, board: Board, square: int) -> set[int]:
-        """Distinct kingdoms orthogonally next to ``square``."""
-        label, leaders = self.label, self.leaders
-        return {label[n] for n in board.neighbours[square] if label[n] in leaders}
-
 
 def regions(board: Board, data: dict[str, Any], skip: frozenset[int] = frozenset()) -> Regions:
     """Label every occupied square with its region; squares in ``skip`` are treated as empty.
 
-    ``skip`` leaves out the unification tile during wars (it belongs to neither side) and a leader
-    that is being moved (it is taken off the board before its new square is checked). This runs
-    several times per action, so it is written for speed: one pass, an explicit stack.
+    ``skip`` leaves out the unification tile during wars (it belongs to neither side). One pass, an
+    explicit stack; a region's squares are listed in the order the stack finds them (war removals
+    are logged in that order).
     """
     cells = data["cells"]
     placed = leader_squares(data)
@@ -90,42 +92,181 @@ def regions(board: Board, data: dict[str, Any], skip: frozenset[int] = frozenset
     return Regions(label, leaders, squares)
 
 
-def lift(base: Regions, board: Board, square: int) -> Regions:
-    """The regions of ``base`` with the leader on ``square`` taken off the board.
+# ---------------------------------------------------------------------------------------------- analysis
+# The rules ask the same questions of a position many times per action — which kingdoms touch this
+# square, where may a leader go, where may a tile go — so they are answered on bit masks: bit i of an
+# int stands for square i, so one shift moves every square at once and a mask's squares, read from the
+# lowest bit, come in board order. ``analyse`` builds the answers once per position and keeps the last
+# few positions' answers keyed on the board's full contents, so they can never go stale: a changed
+# board is a different key.
 
-    Only the leader's own region can change (it may split), so only it is relabelled: far cheaper
-    than a whole new labelling, and this runs for every leader on the board on every turn.
+SQUARES = WIDTH * HEIGHT
+FULL = (1 << SQUARES) - 1
+_FIRST_COLUMN = sum(1 << (row * WIDTH) for row in range(HEIGHT))
+_NOT_FIRST_COLUMN = FULL & ~_FIRST_COLUMN
+_NOT_LAST_COLUMN = FULL & ~(_FIRST_COLUMN << (WIDTH - 1))
+# _BYTE_SQUARES[k][byte]: the squares of bits set in ``byte`` when it is byte k of a mask.
+_BYTE_SQUARES = tuple(
+    tuple(tuple(8 * k + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+    for k in range((SQUARES + 7) // 8)
+)
+
+
+def mask_of(squares: Iterable[int]) -> int:
+    mask = 0
+    for square in squares:
+        mask |= 1 << square
+    return mask
+
+
+def squares_of(mask: int) -> list[int]:
+    """The squares of ``mask`` in ascending order (a byte at a time, from a table)."""
+    found: list[int] = []
+    for table, byte in zip(_BYTE_SQUARES, mask.to_bytes(len(_BYTE_SQUARES), "little"), strict=True):
+        if byte:
+            found += table[byte]
+    return found
+
+
+def spread(mask: int) -> int:
+    """``mask`` and every square orthogonally next to one of its squares (never wrapping round a row's end)."""
+    return (
+        mask | ((mask << 1) & _NOT_FIRST_COLUMN) | ((mask >> 1) & _NOT_LAST_COLUMN) | (mask << WIDTH) | (mask >> WIDTH)
+    ) & FULL
+
+
+def flood(seed: int, within: int) -> int:
+    """The squares of ``within`` joined to the squares of ``seed`` along edges (``seed``'s region)."""
+    region = seed
+    while True:
+        grown = spread(region) & within
+        if grown == region:
+            return region
+        region = grown
+
+
+def _touched(reaches: Iterable[int]) -> tuple[int, int]:
+    """(squares in at least two of ``reaches``, squares in at least three), counted bitwise."""
+    once = twice = thrice = 0
+    for reach in reaches:
+        thrice |= twice & reach
+        twice |= once & reach
+        once |= reach
+    return twice, thrice
+
+
+@dataclass(frozen=True)
+class Kingdom:
+    """A region with leaders: its squares, those squares and their neighbours, and its leaders as
+    (seat, colour, square) in square order."""
+
+    mask: int
+    reach: int
+    leaders: tuple[tuple[int, str, int], ...]
+
+
+class Analysis:
+    """One position's kingdoms and the squares the rules offer, as bit masks (never changed once built:
+    positions with the same board share one).
+
+    ``empty``: no tile, leader or catastrophe. ``candidates``: empty land squares next to a face-up
+    temple, where any leader may go (seed note 1). ``open``: empty squares touching at most two
+    kingdoms, where a tile may go (§1.6). ``kingdoms`` come in the order of their lowest square, the
+    order ``regions`` labels them in.
     """
-    region = base.label[square]
-    label = list(base.label)
-    members = base.squares[region]
-    for member in members:
-        label[member] = -1
-    squares = {r: m for r, m in base.squares.items() if r != region}
-    leaders = {r: m for r, m in base.leaders.items() if r != region}
-    inside = set(members)
-    inside.discard(square)
-    neighbours = board.neighbours
-    current = max(base.squares, default=-1) + 1
-    for start in members:
-        if start not in inside or label[start] >= 0:
-            continue
-        label[start] = current
-        stack = [start]
-        piece = [start]
-        while stack:
-            here = stack.pop()
-            for n in neighbours[here]:
-                if n in inside and label[n] < 0:
-                    label[n] = current
-                    stack.append(n)
-                    piece.append(n)
-        squares[current] = piece
-        current += 1
-    for seat, colour, at in base.leaders.get(region, []):
-        if at != square:
-            leaders.setdefault(label[at], []).append((seat, colour, at))
-    return Regions(label, leaders, squares)
+
+    __slots__ = ("_targets", "candidates", "empty", "faceup", "kingdoms", "leader_at", "open", "twice")
+
+    def __init__(self, land: int, cells: tuple[str, ...], leaders: tuple[tuple[tuple[str, int], ...], ...]) -> None:
+        layout = "".join([code or "." for code in cells])
+        tiles = _bits(layout, "rbkgm")
+        temples = _bits(layout, "r")
+        self.faceup = _bits(layout, "rbkg")
+        self.leader_at = {
+            square: (seat, colour) for seat, own in enumerate(leaders) for colour, square in own if square >= 0
+        }
+        standing = mask_of(self.leader_at)
+        self.empty = _bits(layout, ".") & ~standing
+        occupied = tiles | standing
+        found = []
+        covered = 0
+        placed = sorted(self.leader_at)
+        for square in placed:
+            if covered >> square & 1:
+                continue
+            mask = flood(1 << square, occupied)
+            covered |= mask
+            members = tuple((*self.leader_at[at], at) for at in placed if mask >> at & 1)
+            found.append(Kingdom(mask, spread(mask), members))
+        found.sort(key=lambda kingdom: kingdom.mask & -kingdom.mask)
+        self.kingdoms = tuple(found)
+        self.twice, thrice = _touched(kingdom.reach for kingdom in found)
+        self.candidates = spread(temples) & self.empty & land
+        self.open = self.empty & ~thrice
+        self._targets: dict[int, int] = {}
+
+    def kingdom_of(self, square: int) -> Kingdom | None:
+        """The kingdom ``square`` belongs to, if any."""
+        for kingdom in self.kingdoms:
+            if kingdom.mask >> square & 1:
+                return kingdom
+        return None
+
+    def kingdoms_next_to(self, square: int) -> list[Kingdom]:
+        """The distinct kingdoms orthogonally next to the empty ``square``."""
+        return [kingdom for kingdom in self.kingdoms if kingdom.reach >> square & 1]
+
+    def leader_targets(self, square: int) -> int:
+        """Where the leader now on ``square`` (-1: in supply) may go: a candidate square it would not
+        make touch two kingdoms (§1.5). A leader on the board is taken off first, which changes only
+        its own kingdom: what is left of it is split into pieces, and the pieces with leaders are
+        kingdoms still."""
+        targets = self._targets.get(square)
+        if targets is not None:
+            return targets
+        if square < 0:
+            blocked = self.twice
+        else:
+            own = self.kingdom_of(square)
+            assert own is not None, "a leader always stands in a kingdom"
+            rest = own.mask & ~(1 << square)
+            reaches = [kingdom.reach for kingdom in self.kingdoms if kingdom is not own]
+            covered = 0
+            for _, _, at in own.leaders:
+                if at != square and not covered >> at & 1:
+                    piece = flood(1 << at, rest)
+                    covered |= piece
+                    reaches.append(spread(piece))
+            blocked = _touched(reaches)[0]
+        targets = self._targets[square] = self.candidates & ~blocked
+        return targets
+
+
+_TRANSLATIONS: dict[str, dict[int, str]] = {}
+
+
+def _bits(layout: str, codes: str) -> int:
+    """The mask of the squares whose code (``.`` for empty) is one of ``codes``."""
+    table = _TRANSLATIONS.get(codes)
+    if table is None:
+        table = _TRANSLATIONS[codes] = str.maketrans({code: "1" if code in codes else "0" for code in ".rbkgmx"})
+    return int(layout.translate(table)[::-1], 2)
+
+
+@cache
+def land_mask(board_name: str) -> int:
+    """The squares of a board that are not rivers."""
+    return FULL & ~mask_of(boards()[board_name].river)
+
+
+@lru_cache(maxsize=256)
+def _analysis(board_name: str, cells: tuple[str, ...], leaders: tuple[tuple[tuple[str, int], ...], ...]) -> Analysis:
+    return Analysis(land_mask(board_name), cells, leaders)
+
+
+def analyse(board_name: str, data: dict[str, Any]) -> Analysis:
+    """The analysis of the position in ``data`` on the board named ``board_name``, built once per position."""
+    return _analysis(board_name, tuple(data["cells"]), tuple(tuple(own.items()) for own in data["leaders"]))
 
 
 def adjacent_temple(board: Board, data: dict[str, Any], square: int) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.games.tigris_euphrates.board import Regions, adjacent_temple, leader_squares, lift, regions
+from ludoteca.games.tigris_euphrates.board import adjacent_temple, leader_squares, squares_of
 from ludoteca.games.tigris_euphrates.content import square_name
 from ludoteca.games.tigris_euphrates.machine import RULES
 
@@ -20,35 +20,13 @@ if TYPE_CHECKING:
 
 def temple_neighbours(state: TigrisState) -> list[int]:
     """Empty land squares orthogonally next to a face-up temple: where any leader could go (seed note 1)."""
-    board, data = state.board, state.data
-    cells = data["cells"]
-    placed = leader_squares(data)
-    found: set[int] = set()
-    for square, code in enumerate(cells):
-        if code == "r":
-            found.update(board.neighbours[square])
-    return sorted(sq for sq in found if not cells[sq] and sq not in board.river and sq not in placed)
+    return squares_of(state.analysis().candidates)
 
 
-def leader_targets(
-    state: TigrisState, seat: int, colour: str, candidates: list[int] | None = None, geometry: Regions | None = None
-) -> list[int]:
-    """Squares where ``seat`` may put its ``colour`` leader (from supply or moved from the board).
-
-    ``candidates`` (the empty land squares next to a temple) and ``geometry`` (regions with no leader
-    lifted) may be passed in when several leaders are checked against the same board.
-    """
-    data = state.data
-    board = state.board
-    current = data["leaders"][seat][colour]
-    if candidates is None:
-        candidates = temple_neighbours(state)
-    if geometry is None:
-        geometry = regions(board, data)
-    if current >= 0:
-        geometry = lift(geometry, board, current)  # take the moving leader off first (§1.5)
-    # A move must go somewhere else; and a leader never unites kingdoms.
-    return [sq for sq in candidates if sq != current and len(geometry.kingdoms_around(board, sq)) <= 1]
+def leader_targets(state: TigrisState, seat: int, colour: str) -> list[int]:
+    """Squares where ``seat`` may put its ``colour`` leader (from supply or moved from the board): next to
+    a temple, and never uniting two kingdoms, with a moving leader taken off the board first (§1.5)."""
+    return squares_of(state.analysis().leader_targets(state.data["leaders"][seat][colour]))
 
 
 def place_leader(state: TigrisState, seat: int, colour: str, square: int) -> None:
@@ -72,8 +50,9 @@ def place_leader(state: TigrisState, seat: int, colour: str, square: int) -> Non
             colour=colour,
             square=square_name(square),
         )
-    geometry = regions(state.board, data)
-    rivals = [(s, sq) for s, c, sq in geometry.leaders[geometry.label[square]] if c == colour and s != seat]
+    kingdom = state.analysis().kingdom_of(square)
+    assert kingdom is not None, "a placed leader always stands in a kingdom"
+    rivals = [(s, sq) for s, c, sq in kingdom.leaders if c == colour and s != seat]
     if rivals:
         defender, defender_square = rivals[0]
         RULES.push(

@@ -11,7 +11,7 @@ from typing import Any
 from ludoteca.core import Action, BadOptions, Game, OptionSpec, State, copy_plain
 from ludoteca.core.machine import MachineState
 from ludoteca.games.tigris_euphrates import evaluation, scoring, turn
-from ludoteca.games.tigris_euphrates.board import leader_squares
+from ludoteca.games.tigris_euphrates.board import Analysis, analyse, leader_squares
 from ludoteca.games.tigris_euphrates.content import (
     CODE,
     HEIGHT,
@@ -57,6 +57,10 @@ class TigrisState(MachineState):
     @property
     def components(self) -> Components:
         return components()
+
+    def analysis(self) -> Analysis:
+        """Kingdoms and the squares the rules offer in the current position (shared while the board is the same)."""
+        return analyse(self.game.options["board"], self.data)
 
     def score(self, seat: int, colour: str, amount: int, why: str) -> None:
         """Give ``seat`` points of one colour ("t" = treasure); the log shows them to all only with open scoring."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.games.tigris_euphrates.board import Regions, leader_squares, regions
+from ludoteca.games.tigris_euphrates.board import mask_of, squares_of
 from ludoteca.games.tigris_euphrates.content import NAME, square_name
 from ludoteca.games.tigris_euphrates.leaders import withdraw_stranded
 from ludoteca.games.tigris_euphrates.machine import RULES
@@ -19,31 +19,18 @@ if TYPE_CHECKING:
     from ludoteca.games.tigris_euphrates.state import TigrisState
 
 
-def open_squares(state: TigrisState, geometry: Regions) -> list[int]:
+def open_squares(state: TigrisState) -> list[int]:
     """Empty squares (no tile, leader or catastrophe) that touch at most two kingdoms.
 
     A tile of any colour may go on such a square if it is a river square for blue, a land square
     otherwise (reference §1.6).
     """
-    neighbours = state.board.neighbours
-    cells = state.data["cells"]
-    label = geometry.label
-    kingdom = geometry.leaders  # the regions with leaders
-    result = []
-    for square, code in enumerate(cells):
-        if code or label[square] >= 0:  # a tile, catastrophe or leader is there
-            continue
-        around = [label[n] for n in neighbours[square] if label[n] in kingdom]
-        if len(around) < 3 or len(set(around)) < 3:
-            result.append(square)
-    return result
+    return squares_of(state.analysis().open)
 
 
 def place_tile(state: TigrisState, seat: int, code: str, square: int) -> None:
     data = state.data
-    board = state.board
-    before = regions(board, data)
-    kingdoms = before.kingdoms_around(board, square)
+    kingdoms = state.analysis().kingdoms_next_to(square)
     data["hands"][seat][code] -= 1
     data["cells"][square] = code
     state.emit(
@@ -61,7 +48,7 @@ def place_tile(state: TigrisState, seat: int, code: str, square: int) -> None:
         RULES.push(state, "war_next", remaining=None)
         return
     if len(kingdoms) == 1:
-        leaders = before.leaders[next(iter(kingdoms))]
+        leaders = kingdoms[0].leaders
         scorer = next((s for s, c, _ in leaders if c == code), None)
         if scorer is None:
             scorer = next((s for s, c, _ in leaders if c == "k"), None)  # the king scores in the tile's colour
@@ -72,15 +59,13 @@ def place_tile(state: TigrisState, seat: int, code: str, square: int) -> None:
 def catastrophe_targets(state: TigrisState) -> list[int]:
     """Empty squares (rivers too) and face-up tiles without a treasure; never a monument, a leader or a
     catastrophe (seed note 2; reference §1.7, edge case 17)."""
-    data = state.data
-    cells = data["cells"]
-    placed = leader_squares(data)
-    treasures = set(data["treasures"])
-    return [
-        square
-        for square in range(len(cells))
-        if cells[square] in ("", "r", "b", "k", "g") and square not in placed and square not in treasures
-    ]
+    return squares_of(catastrophe_mask(state))
+
+
+def catastrophe_mask(state: TigrisState) -> int:
+    """The squares of ``catastrophe_targets`` as a bit mask."""
+    analysis = state.analysis()
+    return (analysis.empty | analysis.faceup) & ~mask_of(state.data["treasures"])
 
 
 def place_catastrophe(state: TigrisState, seat: int, square: int) -> None:

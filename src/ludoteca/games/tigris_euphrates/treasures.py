@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
-from ludoteca.games.tigris_euphrates.board import regions
 from ludoteca.games.tigris_euphrates.content import square_name
 from ludoteca.games.tigris_euphrates.machine import RULES, Frame
 
@@ -16,14 +15,12 @@ if TYPE_CHECKING:
 
 def _due(state: TigrisState) -> tuple[int, list[int]] | None:
     """(trader's owner, the treasures it may take next) for the first kingdom that owes treasures."""
-    geometry = regions(state.board, state.data)
     treasures = state.data["treasures"]
-    for region, leaders in sorted(geometry.leaders.items()):
-        trader = next((seat for seat, colour, _ in leaders if colour == "g"), None)
+    for kingdom in state.analysis().kingdoms:  # in board order of their first squares
+        trader = next((seat for seat, colour, _ in kingdom.leaders if colour == "g"), None)
         if trader is None:
             continue
-        members = set(geometry.squares[region])
-        inside = [t for t in treasures if t in members]
+        inside = [t for t in treasures if kingdom.mask >> t & 1]
         if len(inside) >= 2:
             framed = [t for t in inside if t in state.board.framed]
             return trader, framed or inside

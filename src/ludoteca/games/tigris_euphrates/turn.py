@@ -14,11 +14,11 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
-from ludoteca.games.tigris_euphrates.board import regions
+from ludoteca.games.tigris_euphrates.board import land_mask, squares_of
 from ludoteca.games.tigris_euphrates.content import CODE, COLOURS, NAME, SQUARE_NAMES
-from ludoteca.games.tigris_euphrates.leaders import leader_targets, place_leader, temple_neighbours, withdraw_leader
+from ludoteca.games.tigris_euphrates.leaders import place_leader, withdraw_leader
 from ludoteca.games.tigris_euphrates.machine import RULES, Frame
-from ludoteca.games.tigris_euphrates.tiles import catastrophe_targets, open_squares, place_catastrophe, place_tile
+from ludoteca.games.tigris_euphrates.tiles import catastrophe_mask, place_catastrophe, place_tile
 
 if TYPE_CHECKING:
     from ludoteca.games.tigris_euphrates.state import TigrisState
@@ -41,90 +41,101 @@ def _swap_text(combo: tuple[str, ...]) -> str:
     return "swap " + ", ".join(NAME[c] for c in combo)
 
 
-Group = tuple[int, Callable[[int], Action]]
+class Group:
+    """A run of the active player's actions: the i-th is ``make(items[i])`` for squares (``items`` a
+    bit mask of them, read in board order), or ``make(i)`` when ``items`` is a count.
+
+    A mask is counted without listing its squares, so ``random_action`` lists only the group it draws from.
+    """
+
+    __slots__ = ("count", "make", "squares")
+
+    def __init__(self, make: Callable[[int], Action], *, squares: int | None = None, count: int = 0) -> None:
+        self.make = make
+        self.squares = squares
+        self.count = count if squares is None else squares.bit_count()
+
+    def action(self, index: int) -> Action:
+        return self.make(index if self.squares is None else squares_of(self.squares)[index])
+
+    def actions(self) -> list[Action]:
+        items = range(self.count) if self.squares is None else squares_of(self.squares)
+        return [self.make(item) for item in items]
 
 
 def _groups(state: TigrisState, seat: int) -> list[Group]:
-    """The active player's actions as groups of (count, i -> i-th action), in the order they are listed.
+    """The active player's actions as groups, in the order they are listed.
 
-    The board is analysed once (regions, squares next to temples, open squares) and shared by every
-    kind of action. Listing builds every action; ``random_action`` builds only the one it draws.
+    The board's analysis (kingdoms, squares next to temples, open squares) is shared by every kind of
+    action and by the rules that apply them.
     """
     data = state.data
+    analysis = state.analysis()
     groups: list[Group] = []
     names = state.components.leader_names
-    geometry = regions(state.board, data)
-    candidates = temple_neighbours(state)
     for colour, square in data["leaders"][seat].items():
         name = names[colour]
-        targets = leader_targets(state, seat, colour, candidates, geometry)
+        targets = analysis.leader_targets(square)
         if square < 0:
             groups.append(
-                (
-                    len(targets),
-                    lambda i, t=targets, n=name, c=colour: Action(
-                        f"place {n} on {SQUARE_NAMES[t[i]]}", ("leader", c, t[i])
-                    ),
+                Group(
+                    lambda to, n=name, c=colour: Action(f"place {n} on {SQUARE_NAMES[to]}", ("leader", c, to)),
+                    squares=targets,
                 )
             )
         else:
+            start = SQUARE_NAMES[square]
             groups.append(
-                (
-                    len(targets),
-                    lambda i, t=targets, n=name, c=colour, f=SQUARE_NAMES[square]: Action(
-                        f"move {n} from {f} to {SQUARE_NAMES[t[i]]}", ("leader", c, t[i])
+                Group(
+                    lambda to, n=name, c=colour, f=start: Action(
+                        f"move {n} from {f} to {SQUARE_NAMES[to]}", ("leader", c, to)
                     ),
+                    squares=targets,
                 )
             )
             groups.append(
-                (
-                    1,
-                    lambda i, n=name, c=colour, f=SQUARE_NAMES[square]: Action(
-                        f"withdraw {n} from {f}", ("withdraw", c)
-                    ),
-                )
+                Group(lambda _, n=name, c=colour, f=start: Action(f"withdraw {n} from {f}", ("withdraw", c)), count=1)
             )
     hand = data["hands"][seat]
     if any(hand.values()):
-        river = state.board.river
-        free = open_squares(state, geometry)
-        on_river = [sq for sq in free if sq in river]
-        on_land = [sq for sq in free if sq not in river]
+        on_land = analysis.open & land_mask(state.game.options["board"])
+        on_river = analysis.open & ~on_land
         for colour in COLOURS:
             code = CODE[colour]
             if hand[code]:
-                targets = on_river if code == "b" else on_land
                 groups.append(
-                    (
-                        len(targets),
-                        lambda i, t=targets, colour=colour, code=code: Action(
-                            f"place {colour} on {SQUARE_NAMES[t[i]]}", ("tile", code, t[i])
+                    Group(
+                        lambda to, colour=colour, code=code: Action(
+                            f"place {colour} on {SQUARE_NAMES[to]}", ("tile", code, to)
                         ),
+                        squares=on_river if code == "b" else on_land,
                     )
                 )
     if data["catastrophes"][seat]:
-        targets = catastrophe_targets(state)
         groups.append(
-            (len(targets), lambda i, t=targets: Action(f"catastrophe on {SQUARE_NAMES[t[i]]}", ("catastrophe", t[i])))
+            Group(
+                lambda to: Action(f"catastrophe on {SQUARE_NAMES[to]}", ("catastrophe", to)),
+                squares=catastrophe_mask(state),
+            )
         )
     swaps = swap_choices(hand)
-    groups.append((len(swaps), lambda i, s=swaps: Action(_swap_text(s[i]), ("swap", s[i]))))
-    groups.append((1, lambda i: Action("pass", ("pass",))))
+    groups.append(Group(lambda i, s=swaps: Action(_swap_text(s[i]), ("swap", s[i])), count=len(swaps)))
+    groups.append(Group(lambda _: Action("pass", ("pass",)), count=1))
     return groups
 
 
 def _action_options(state: TigrisState, frame: Frame) -> list[Action]:
-    return [make(i) for count, make in _groups(state, frame["seat"]) for i in range(count)]
+    return [action for group in _groups(state, frame["seat"]) for action in group.actions()]
 
 
 def random_action(state: TigrisState, seat: int, rng: Any) -> Action:
     """A uniformly drawn action of the active player, built without listing the others."""
     groups = _groups(state, seat)
-    index = rng.randrange(sum(count for count, _ in groups))
-    for count, make in groups:
-        if index < count:
-            return make(index)
-        index -= count
+    index = rng.randrange(sum(group.count for group in groups))
+    for group in groups:
+        if index < group.count:
+            return group.action(index)
+        index -= group.count
     raise AssertionError("unreachable: the index is below the total")
 
 
@@ -230,12 +241,12 @@ def monument_points(state: TigrisState, seat: int) -> None:
     kingdom, 1 VP of colour X for each monument colour X whose leader the active player has there.
     The king does not stand in for a missing leader."""
     data = state.data
-    geometry = regions(state.board, data)
+    analysis = state.analysis()
     for monument, square in data["monuments"].items():
         if square < 0:
             continue
-        region = geometry.label[square]
-        owners = {(s, c) for s, c, _ in geometry.leaders.get(region, [])}
+        kingdom = analysis.kingdom_of(square)
+        owners = {(s, c) for s, c, _ in kingdom.leaders} if kingdom is not None else set()
         for colour in monument:
             if (seat, colour) in owners:
                 state.score(seat, colour, 1, f"the {monument_name(monument)} monument")
