@@ -59,11 +59,12 @@ def land_destinations(state: CivState, seat: int, source: str) -> list[str]:
 
 def _from_options(state: CivState, frame: Frame) -> list[Action]:
     seat = frame["seat"]
-    options = [
-        Action(f"move from {area}", ["land", area])
-        for area in sorted(state.data["tokens"])
-        if movable(state, area, seat) > 0 and state.board.borders.get(area)
-    ]
+    borders, moved = state.board.borders, state.data["moved"]
+    options = []
+    for area, row in sorted(state.data["tokens"].items()):
+        done = moved.get(area)  # movable(), inlined: this list is made at every step of the movement phase
+        if row[seat] - (done[seat] if done else 0) > 0 and borders.get(area):
+            options.append(Action(f"move from {area}", ["land", area]))
     options += [
         Action(f"sail from {area}", ["sea", area])
         for area in sorted(state.data["ships"])

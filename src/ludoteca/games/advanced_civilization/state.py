@@ -9,6 +9,7 @@ their sizes), and an offer's undeclared cards (only its maker sees them until th
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ludoteca.core import Action, BadOptions, Game, OptionSpec, State, copy_plain
@@ -46,6 +47,19 @@ FLAT_STEPS = frozenset(
         *("trade_accept", "build_offer", "convert", "trim_hand"),
     }
 )
+
+
+@lru_cache(maxsize=256)
+def _ast_order(nations: tuple[str | None, ...]) -> tuple[int, ...]:
+    """Seats in A.S.T. order for these nations (``CivState.ast_rank``): asked for by most phases, and it
+    depends on nothing but the nations chosen, which never change after set-up."""
+    slots = content.nations()
+
+    def rank(seat: int) -> int:
+        nation = nations[seat]
+        return (slots[nation].ast if nation else 99) * 100 + seat
+
+    return tuple(sorted(range(len(nations)), key=rank))
 
 
 def _copy_frames(stack: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -98,7 +112,7 @@ class CivState(MachineState):
         return (self.nation_data(nation).ast if nation else 99) * 100 + seat
 
     def ast_order(self) -> list[int]:
-        return sorted(range(self.players), key=self.ast_rank)
+        return list(_ast_order(tuple(self.data["nations"])))
 
     def stack_has(self, step: str) -> bool:
         return any(frame["step"] == step for frame in self.data["stack"])
