@@ -32,3 +32,23 @@ def test_tournament_is_deterministic_and_counts_every_game() -> None:
     shares = {k: (v.games, v.wins) for k, v in first.standings.items()}
     assert shares == {k: (v.games, v.wins) for k, v in again.standings.items()}
     assert first.games == 6 and sum(v.wins for v in first.standings.values()) == pytest.approx(6)
+
+
+def test_thinking_times_cover_only_the_decisions_the_game_leaves_open() -> None:
+    """Mankind settles some choices itself (a single option, its extra-roll rule): those are not timed."""
+    from ludoteca.agents.base import settled_choice
+    from ludoteca.core import load_game
+    from ludoteca.tournament import play_game
+
+    thinking: list[list[float]] = [[], []]
+    state, actions = play_game("mankind", 2, {}, ["random", "random"], seed=3, thinking=thinking)
+    untimed, _ = play_game("mankind", 2, {}, ["random", "random"], seed=3)
+    assert state.record() == untimed.record()  # timing changes nothing in the game
+    replay = load_game("mankind", 2).new_state(seed=3)
+    open_decisions = [0, 0]
+    for seat, text in state.record()["actions"]:
+        if settled_choice(replay, seat, replay.legal_actions(seat)) is None:
+            open_decisions[seat] += 1
+        replay.apply(seat, text)
+    assert [len(times) for times in thinking] == open_decisions
+    assert 0 < sum(open_decisions) < actions

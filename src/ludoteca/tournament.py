@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.agents import make_agent
+from ludoteca.agents.base import settled_choice
 from ludoteca.core import State, derive_seed, load_game
 from ludoteca.stats import wilson
 
@@ -23,8 +24,13 @@ def seat_agents(agents: list[str], players: int, index: int) -> list[str]:
 
 
 def play_game(game_id: str, players: int, options: dict[str, Any], specs: list[str], seed: int,
-              max_actions: int = 200_000) -> tuple[State, int]:
-    """One game between the given agent specs (one per seat); returns the final state and its length."""
+              max_actions: int = 200_000, thinking: list[list[float]] | None = None) -> tuple[State, int]:
+    """One game between the given agent specs (one per seat); returns the final state and its length.
+
+    With ``thinking`` (one list per seat), the seconds each seat's agent took over every decision the game
+    did not settle itself (more than one option and no ``heuristic_choice`` answer) are appended to its
+    list: what "a budget of about one second a move" is measured on.
+    """
     state = load_game(game_id, players, options).new_state(seed=seed)
     agents = [make_agent(spec, seed=derive_seed(seed, seat)) for seat, spec in enumerate(specs)]
     actions = 0
@@ -32,7 +38,16 @@ def play_game(game_id: str, players: int, options: dict[str, Any], specs: list[s
         if actions >= max_actions:
             raise RuntimeError(f"{game_id} seed {seed} did not end within {max_actions} actions")
         seat = state.to_act()[0]
-        state.apply(seat, agents[seat].choose(state, seat))
+        if thinking is None:
+            state.apply(seat, agents[seat].choose(state, seat))
+        else:
+            legal = state.legal_actions(seat)
+            open_choice = settled_choice(state, seat, legal) is None
+            started = time.perf_counter()
+            action = agents[seat].choose(state, seat)
+            if open_choice:
+                thinking[seat].append(time.perf_counter() - started)
+            state.apply(seat, action)
         actions += 1
     return state, actions
 
