@@ -15,6 +15,7 @@ import pytest
 import ludoteca
 from ludoteca.core import Rng
 from ludoteca.games.arabian_struggle import board, movement
+from ludoteca.games.arabian_struggle.choices import DESCRIBED
 from ludoteca.games.arabian_struggle.state import ArabianStruggleState
 
 SETTINGS = [(2, {}), (3, {}), (3, {"variant": "historical"}), (2, {"variant": "draft"}), (3, {"variant": "draft"})]
@@ -97,3 +98,43 @@ def test_reachable_agrees_with_the_plain_rule() -> None:
         for faction in board.FACTIONS:
             for area in board.areas_of(state, faction):
                 assert movement.reachable(state, area, faction) == _reachable_plainly(state, area, faction)
+
+
+class _Index:
+    """A stand-in for the random source whose draw is a chosen index (and records the range it was asked for)."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.asked: list[int] = []
+
+    def randrange(self, n: int) -> int:
+        self.asked.append(n)
+        return self.index
+
+
+@pytest.mark.parametrize(("players", "options"), SETTINGS)
+def test_random_action_maps_each_draw_to_one_legal_action_in_order(players: int, options: dict[str, str]) -> None:
+    """``random_action`` asks for one number below the number of legal actions and returns the action at
+    that place of ``legal_actions``: uniform over exactly the legal list whatever the step."""
+    described = 0
+    for seed in range(2):
+        for state in positions(players, options, seed):
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            step = state.data["stack"][-1]["step"]
+            described += step in DESCRIBED
+            for index, action in enumerate(legal):
+                chooser = _Index(index)
+                drawn = state.random_action(seat, chooser)
+                assert chooser.asked == [len(legal)]
+                assert (drawn.text, drawn.payload) == (action.text, action.payload)
+    assert described > 0
+
+
+def test_random_action_keeps_the_plain_errors() -> None:
+    state = next(positions(3, {}, 0))
+    waiting = state.to_act()[0]
+    with pytest.raises(ludoteca.IllegalAction):
+        state.random_action(3, Rng(0))
+    with pytest.raises(ValueError):
+        state.random_action((waiting + 1) % 3, Rng(0))  # not its turn: an empty list, as the plain sampler gives

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board, combat, events
+from ludoteca.games.arabian_struggle.choices import Choices, described_decision
 from ludoteca.games.arabian_struggle.conference import conference_target
 from ludoteca.games.arabian_struggle.machine import Frame, auto, decision, push, push_sequence
 
@@ -52,35 +53,49 @@ def opponent_event(state: ArabianStruggleState, number: int, faction: str) -> st
     return None
 
 
-def play_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
+Play = tuple[Any, ...]  # ("tc" | "event" | "op", card) or ("rasheedi", card, the face-up Rasheedi card)
+
+
+def play_choices(state: ArabianStruggleState, frame: Frame) -> Choices[Play]:
+    """For each card in hand: a Tribal Conference attempt (once per Era), its event (own Faction's or Neutral
+    cards, era-eligible), its OP and, 2 Players, a discard for each era-eligible face-up Rasheedi event."""
     data = state.data
     faction = frame["faction"]
     era = board.era_key(state)
-    bonus = board.op_bonus(state, faction)  # lasting OP effects: the same for every card in the hand
     may_attempt = faction not in data["tc_attempted"]
     # 2 Players: only era-eligible Rasheedi events (docs/rulings.md AS-R25).
-    display = [(n, board.card(n).label) for n in data["rasheedi_display"] if era in board.card(n).eras]
-    actions = []
+    display = [n for n in data["rasheedi_display"] if era in board.card(n).eras]
+    plays: list[Play] = []
     for number in data["hands"][faction]:
         card = board.card(number)
-        label = card.label
         if may_attempt:
-            target = conference_target(state, number, faction, bonus)
-            actions.append(Action(f"{label}: Tribal Conference attempt (target {target})", payload=("tc", number)))
+            plays.append(("tc", number))
         if card.faction in (faction, "Neutral") and era in card.eras:  # board.era_eligible
-            actions.append(Action(f"{label}: event", payload=("event", number)))
-        op = board.effective_op(state, number, faction, bonus)
-        who = opponent_event(state, number, faction)
-        extra = f", {who} may execute the event" if who else ""
-        actions.append(Action(f"{label}: {op} OP{extra}", payload=("op", number)))
-        for shown, shown_label in display:  # 2 Players: discard any card to execute a face-up Rasheedi event
-            actions.append(
-                Action(f"{label}: discard for the Rasheedi event {shown_label}", payload=("rasheedi", number, shown))
-            )
-    return actions
+            plays.append(("event", number))
+        plays.append(("op", number))
+        plays += [("rasheedi", number, shown) for shown in display]
+    bonus = board.op_bonus(state, faction)  # lasting OP effects: the same for every card in the hand
+
+    def play_action(play: Play) -> Action:
+        mode, number = play[0], play[1]
+        label = board.card(number).label
+        if mode == "tc":
+            target = conference_target(state, number, faction, bonus)
+            return Action(f"{label}: Tribal Conference attempt (target {target})", payload=play)
+        if mode == "event":
+            return Action(f"{label}: event", payload=play)
+        if mode == "op":
+            op = board.effective_op(state, number, faction, bonus)
+            who = opponent_event(state, number, faction)
+            extra = f", {who} may execute the event" if who else ""
+            return Action(f"{label}: {op} OP{extra}", payload=play)
+        # 2 Players: discard any card to execute a face-up Rasheedi event
+        return Action(f"{label}: discard for the Rasheedi event {board.card(play[2]).label}", payload=play)
+
+    return Choices([], plays, play_action)
 
 
-@decision("play_card", play_options)
+@described_decision("play_card", play_choices)
 def play_card(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     data = state.data
     faction, seat = frame["faction"], frame["seat"]

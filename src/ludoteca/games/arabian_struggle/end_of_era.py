@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board, variants, victory
-from ludoteca.games.arabian_struggle.machine import Frame, auto, decision, push_sequence, repush
+from ludoteca.games.arabian_struggle.choices import Choices, described_decision
+from ludoteca.games.arabian_struggle.machine import Frame, auto, push_sequence, repush
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -120,13 +121,18 @@ def reinforce_areas(state: ArabianStruggleState) -> list[str]:
     return room
 
 
-def reinforce_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
+def reinforce_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
+    """A Rasheedi piece in each area with room for it; none once the player's pieces or the stock run out."""
     if frame["left"] <= 0 or board.stock(state, "Rasheedi") <= 0:
-        return []
-    return [Action(f"add a Rasheedi piece in {area}", payload=area) for area in reinforce_areas(state)]
+        return Choices([], (), _reinforce_in)
+    return Choices([], reinforce_areas(state), _reinforce_in)
 
 
-@decision("rasheedi_reinforce", reinforce_options)
+def _reinforce_in(area: str) -> Action:
+    return Action(f"add a Rasheedi piece in {area}", payload=area)
+
+
+@described_decision("rasheedi_reinforce", reinforce_choices)
 def rasheedi_reinforce(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     board.add(state, action.payload, "Rasheedi")
     state.emit("reinforce", f"{frame['faction']} adds a Rasheedi piece in {action.payload}.")

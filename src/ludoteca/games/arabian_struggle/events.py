@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board
+from ludoteca.games.arabian_struggle.choices import Choices, described_decision
 from ludoteca.games.arabian_struggle.content import LASTING_EFFECTS, NAMED_EFFECTS
 from ludoteca.games.arabian_struggle.machine import Frame, auto, decision, push, push_sequence, repush
 
@@ -86,20 +87,25 @@ def _label(frame: Frame) -> str:
     return f"#{frame['card']:02d}"
 
 
-def place_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
+def place_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
+    """ "stop placing", then a piece in each of the effect's areas (while pieces are left in stock)."""
     effect = _effect(frame)
     who = _who(effect, frame["faction"])
-    actions = [Action(f"{_label(frame)}: stop placing", payload=None)]
+    label = _label(frame)
+    stop = [Action(f"{label}: stop placing", payload=None)]
+
+    def place_in(area: str) -> Action:
+        return Action(f"{label}: place a {who} piece in {area}", payload=area)
+
     if frame["left"] <= 0 or board.stock(state, who) <= 0:
-        return actions
-    for area in _candidate_areas(state, effect, frame["faction"]):
-        if who == "Nomad" and board.count(state, area, "Nomad"):
-            continue  # one Nomad per area (docs/rulings.md AS-R13)
-        actions.append(Action(f"{_label(frame)}: place a {who} piece in {area}", payload=area))
-    return actions
+        return Choices(stop, (), place_in)
+    areas = _candidate_areas(state, effect, frame["faction"])
+    if who == "Nomad":  # one Nomad per area (docs/rulings.md AS-R13)
+        areas = [area for area in areas if not board.count(state, area, "Nomad")]
+    return Choices(stop, areas, place_in)
 
 
-@decision("event_place", place_options)
+@described_decision("event_place", place_choices)
 def event_place(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     if action.payload is None:
         return

@@ -10,11 +10,13 @@ number of legal actions stays small; a piece moves once, by its cheapest legal p
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board
-from ludoteca.games.arabian_struggle.machine import Frame, decision, push
+from ludoteca.games.arabian_struggle.choices import Choices, described_decision
+from ludoteca.games.arabian_struggle.machine import Frame, push
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -51,38 +53,50 @@ def reachable(state: ArabianStruggleState, start: str, faction: str) -> dict[str
     return best
 
 
-def move_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
+def move_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
     """First the piece (by its area), then its destination: two small choices instead of one large one.
 
     A piece can move when its area has a neighbour within its movement points (``content.movable_from``,
     the same as a non-empty ``reachable``: the first step is never blocked).
     """
     faction = frame["faction"]
-    actions = [Action("stop moving", payload=None)]
+    stop = [Action("stop moving", payload=None)]
     if frame["left"] <= 0:
-        return actions
+        return Choices(stop, (), _move_from(faction))
     moved: dict[str, int] = frame["moved"]
     pieces = state.data["pieces"]
     movable = board.content().movable_from
-    for area in board.areas_of(state, faction):
-        if pieces[area][faction] - moved.get(area, 0) > 0 and area in movable:
-            actions.append(Action(f"move a {faction} piece from {area}", payload=area))
-    return actions
+    areas = [
+        area
+        for area in board.areas_of(state, faction)
+        if pieces[area][faction] - moved.get(area, 0) > 0 and area in movable
+    ]
+    return Choices(stop, areas, _move_from(faction))
 
 
-@decision("move_piece", move_options)
+def _move_from(faction: str) -> Callable[[str], Action]:
+    return lambda area: Action(f"move a {faction} piece from {area}", payload=area)
+
+
+@described_decision("move_piece", move_choices)
 def move_piece(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     if action.payload is not None:
         params = {key: value for key, value in frame.items() if key != "step"}
         push(state, "move_to", **params, area=action.payload)
 
 
-def target_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
+def target_choices(state: ArabianStruggleState, frame: Frame) -> Choices[tuple[str, int]]:
+    """Every area the piece can reach, with its cost."""
     reach = reachable(state, frame["area"], frame["faction"])
-    return [Action(f"to {target} ({cost} MP)", payload=target) for target, cost in reach.items()]
+    return Choices([], list(reach.items()), _move_to)
 
 
-@decision("move_to", target_options)
+def _move_to(target: tuple[str, int]) -> Action:
+    area, cost = target
+    return Action(f"to {area} ({cost} MP)", payload=area)
+
+
+@described_decision("move_to", target_choices)
 def move_to(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     area, target, faction = frame["area"], action.payload, frame["faction"]
     board.take(state, area, faction)

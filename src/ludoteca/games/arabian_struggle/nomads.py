@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board
-from ludoteca.games.arabian_struggle.machine import Frame, auto, decision, push_sequence, repush
+from ludoteca.games.arabian_struggle.choices import Choices, described_decision
+from ludoteca.games.arabian_struggle.machine import Frame, auto, push_sequence, repush
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -56,22 +57,29 @@ def nomad_phase(state: ArabianStruggleState, frame: Frame) -> None:
     )
 
 
-def nomad_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
-    actions = [Action("stop moving Nomads", payload=None)]
+def nomad_choices(state: ArabianStruggleState, frame: Frame) -> Choices[tuple[int, str, str]]:
+    """ "stop moving Nomads", then each (Nomad, from, to) move to a free adjacent area."""
+    stop = [Action("stop moving Nomads", payload=None)]
     if frame["left"] <= 0:
-        return actions
+        return Choices(stop, (), _nomad_move_action)
     content = board.content()
     nomads = state.data["nomads"]
+    moves = []
     for index, area in enumerate(nomads):
         if index in frame["moved"]:
             continue  # each of a Faction's moves is a different Nomad (docs/rulings.md AS-R13)
         for target in content.areas[area].adjacent:
             if target not in nomads:
-                actions.append(Action(f"move the Nomad in {area} to {target}", payload=(index, target)))
-    return actions
+                moves.append((index, area, target))
+    return Choices(stop, moves, _nomad_move_action)
 
 
-@decision("nomad_move", nomad_options)
+def _nomad_move_action(move: tuple[int, str, str]) -> Action:
+    index, area, target = move
+    return Action(f"move the Nomad in {area} to {target}", payload=(index, target))
+
+
+@described_decision("nomad_move", nomad_choices)
 def nomad_move(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     if action.payload is None:
         return

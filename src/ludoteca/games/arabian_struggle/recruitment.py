@@ -7,11 +7,13 @@ map, into any one area of the home region or of the Rub' Al-Khali. One piece at 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board
-from ludoteca.games.arabian_struggle.machine import Frame, decision, repush
+from ludoteca.games.arabian_struggle.choices import Choices, described_decision
+from ludoteca.games.arabian_struggle.machine import Frame, repush
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -27,26 +29,30 @@ def recruit_areas(state: ArabianStruggleState, faction: str, start_areas: list[s
         allowed = set(start_areas)
         for area in start_areas:
             allowed.update(content.areas[area].adjacent)
-        return [area for area in content.areas if area in allowed], False
+        return sorted(allowed, key=content.area_order.__getitem__), False  # in map order
     # AS: "any one area in your Faction's home region or into the Rub' Al-Khali area" (AS-R7).
     home = content.setup["home_regions"][faction]
     regions = (home, "Rub' Al-Khali")
     return [area for area in content.areas if content.areas[area].region in regions], True
 
 
-def recruit_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
+def recruit_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
+    """The "stop recruiting" action, then a piece in each allowed area."""
     faction = frame["faction"]
-    actions = [Action("stop recruiting", payload=None)]
+    stop = [Action("stop recruiting", payload=None)]
     if frame["left"] <= 0 or board.stock(state, faction) <= 0:
-        return actions
+        return Choices(stop, (), _recruit_in(faction))
     allowed, one_area = recruit_areas(state, faction, frame["start_areas"])
     if one_area and frame["placed_in"]:
         allowed = [frame["placed_in"]]
-    actions += [Action(f"recruit a {faction} piece in {area}", payload=area) for area in allowed]
-    return actions
+    return Choices(stop, allowed, _recruit_in(faction))
 
 
-@decision("recruit", recruit_options)
+def _recruit_in(faction: str) -> Callable[[str], Action]:
+    return lambda area: Action(f"recruit a {faction} piece in {area}", payload=area)
+
+
+@described_decision("recruit", recruit_choices)
 def recruit(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     if action.payload is None:
         return

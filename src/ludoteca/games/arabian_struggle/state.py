@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ludoteca.core import BadOptions, Game, OptionSpec, State, copy_plain
+from ludoteca.core import Action, BadOptions, Game, OptionSpec, State, copy_plain
 from ludoteca.core.machine import MachineState
 from ludoteca.games.arabian_struggle import board, machine, variants
+from ludoteca.games.arabian_struggle.choices import DESCRIBED
 from ludoteca.games.arabian_struggle.end_of_era import era_frames
 from ludoteca.games.arabian_struggle.machine import RULES
 
@@ -287,6 +288,19 @@ class ArabianStruggleState(MachineState):
         for key in data.keys() - _KNOWN:  # fields added later, until this method learns them
             copied[key] = copy_plain(data[key])
         return copied
+
+    def random_action(self, seat: int, rng: Any) -> Action:
+        """A uniform draw from ``legal_actions(seat)``; for the steps whose options are described as ``Choices``
+        (the long lists: cards to play, areas to recruit in or move to) only the action drawn is built."""
+        self._check_seat(seat)
+        frame = machine.pending(self)
+        if frame is not None and frame["seat"] == seat and not self.data["over"]:
+            describe = DESCRIBED.get(frame["step"])
+            if describe is not None:
+                choices = describe(self, frame)
+                if len(choices):
+                    return choices.draw(rng)
+        return super().random_action(seat, rng)  # the plain way, with its checks and errors
 
     def _evaluate(self, seat: int) -> float:
         from ludoteca.games.arabian_struggle.evaluation import evaluate
