@@ -215,8 +215,8 @@ def test_set_up_tile_counts(players: int, board: str, temples: int) -> None:
 
 def test_the_bit_mask_analysis_agrees_with_a_full_recount() -> None:
     """The fast analysis (board.analyse: kingdoms, leader and tile squares on bit masks, a moving leader's
-    kingdom split locally) agrees with regions() and the rules written out square by square, over random
-    games on both boards."""
+    kingdom split locally, each position's kingdoms derived from the last position's) agrees with
+    regions() and the rules written out square by square, over random games on both boards."""
     import ludoteca
     from ludoteca.core import Rng
     from ludoteca.games.tigris_euphrates.board import analyse, leader_squares, mask_of, regions, squares_of
@@ -230,9 +230,10 @@ def test_the_bit_mask_analysis_agrees_with_a_full_recount() -> None:
         state = ludoteca.load_game("tigris-euphrates", players, {"board": board}).new_state(seed=seed)
         chooser = Rng(seed)
         while not state.is_over():
-            data, geometry, fast = state.data, regions(state.board, state.data), analyse(board, state.data)
+            data, geometry, fast = state.data, regions(state.board, state.data), state.analysis()
             expected = [(mask_of(geometry.squares[r]), tuple(geometry.leaders[r])) for r in sorted(geometry.leaders)]
             assert [(k.mask, k.leaders) for k in fast.kingdoms] == expected
+            assert analyse(board, data).kingdoms == fast.kingdoms  # built afresh, not from the last position
             placed = leader_squares(data)
             cells, around = data["cells"], state.board.neighbours
             empty = [sq for sq in range(176) if not cells[sq] and sq not in placed]

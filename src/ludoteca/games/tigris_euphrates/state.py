@@ -49,6 +49,9 @@ class TigrisState(MachineState):
     """One game of Tigris & Euphrates (``data`` holds the board, hands, bag, points and the rules stack)."""
 
     machine = RULES
+    # The analysis of the last position asked about (``board.Analysis``): derived from the board and
+    # checked against it on every use, so it is never stale; shared with clones, being never changed.
+    _analysed: Analysis | None = None
 
     @property
     def board(self) -> Board:
@@ -59,8 +62,15 @@ class TigrisState(MachineState):
         return components()
 
     def analysis(self) -> Analysis:
-        """Kingdoms and the squares the rules offer in the current position (shared while the board is the same)."""
-        return analyse(self.game.options["board"], self.data)
+        """Kingdoms and the squares the rules offer in the current position, built once per position."""
+        self._analysed = analyse(self.game.options["board"], self.data, self._analysed)
+        return self._analysed
+
+    def clone(self) -> TigrisState:
+        twin = super().clone()
+        assert isinstance(twin, TigrisState)
+        twin._analysed = self._analysed
+        return twin
 
     def score(self, seat: int, colour: str, amount: int, why: str) -> None:
         """Give ``seat`` points of one colour ("t" = treasure); the log shows them to all only with open scoring."""
