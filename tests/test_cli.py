@@ -368,3 +368,20 @@ def test_tournament_prints_win_shares() -> None:
                                  "--players", "2", "--games", "4"])
     assert result.exit_code == 0, result.output
     assert "95% interval" in result.output and "random:seed=1" in result.output
+
+
+def test_bench_writes_every_figure_and_its_ratio_to_the_reference(tmp_path: Path) -> None:
+    """The figures themselves are timings (never asserted); what they are made of is checked."""
+    pytest.importorskip("chess")
+    out = tmp_path / "bench.json"
+    result = run("bench", "arabian-struggle", "--seeds", "1", "--json", str(out))
+    assert result.exit_code == 0, result.output
+    figures = json.loads(out.read_text())
+    reference = figures["reference"]["python_chess_plies_per_s"]
+    assert reference > 0
+    rows = figures["games"]
+    assert [(row["game"], row["players"]) for row in rows] == [("arabian-struggle", 2), ("arabian-struggle", 3)]
+    for row in rows:
+        assert row["games"] == 1 and row["actions"] > 0 and row["state_kb"] > 0
+        assert row["ratio_actions"] == pytest.approx(row["actions_per_s"] / reference)
+        assert row["ratio_clones"] == pytest.approx(row["clones_per_s"] / reference)
