@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -60,6 +60,9 @@ class Board:
     ship_links: dict[str, tuple[str, ...]]  # node -> nodes a ship may step to (§22.4; AC-R2)
     coastal: frozenset[str]  # land areas touching water: ships are built and end their move here
     land: tuple[str, ...]  # land areas, sorted by name
+    # (start, steps, open sea allowed) -> where a ship can end its move: derived from the links, which never
+    # change, so ``ships.ship_destinations`` fills it as it walks them instead of walking them again.
+    ship_reach: dict[tuple[str, int, bool], tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def water(self, name: str) -> bool:
         return not self.areas[name].land

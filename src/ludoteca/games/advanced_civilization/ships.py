@@ -12,6 +12,7 @@ from __future__ import annotations
 from ludoteca.core import Action
 from ludoteca.games.advanced_civilization import pieces
 from ludoteca.games.advanced_civilization.census import acting_order
+from ludoteca.games.advanced_civilization.content import Board
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
 from ludoteca.games.advanced_civilization.state import CivState
 
@@ -97,10 +98,18 @@ def ship_destinations(state: CivState, seat: int, start: str) -> list[str]:
     """Coastal land areas a ship of ``seat`` at ``start`` can reach this turn (§22.4; AC-R2).
 
     A step follows one link of the ship graph; open sea may be crossed only with Astronomy. A ship ends
-    its move in a coastal land area, never at sea.
+    its move in a coastal land area, never at sea. The answer depends only on the map, the start, the range
+    and Astronomy, so each map remembers it (``Board.ship_reach``).
     """
-    board, astronomy = state.board, state.has(seat, "Astronomy")
-    reach = ship_range(state, seat)
+    board = state.board
+    key = (start, ship_range(state, seat), state.has(seat, "Astronomy"))
+    found = board.ship_reach.get(key)
+    if found is None:
+        found = board.ship_reach[key] = _reach(board, *key)
+    return list(found)
+
+
+def _reach(board: Board, start: str, reach: int, astronomy: bool) -> tuple[str, ...]:
     seen = {start: 0}
     frontier = [start]
     for step in range(1, reach + 1):
@@ -112,4 +121,4 @@ def ship_destinations(state: CivState, seat: int, start: str) -> list[str]:
                 seen[there] = step
                 following.append(there)
         frontier = following
-    return sorted(area for area in seen if area != start and board.areas[area].land)
+    return tuple(sorted(area for area in seen if area != start and board.areas[area].land))
