@@ -149,6 +149,12 @@ def empires_in(state: ArabianStruggleState, area: str) -> list[str]:
 RIVALS: dict[str, tuple[str, ...]] = {faction: tuple(f for f in FACTIONS if f != faction) for faction in FACTIONS}
 
 
+def empire_count(state: ArabianStruggleState, area: str) -> int:
+    """Empire pieces in ``area`` (they have first claim on its supply: AS: Phase 4)."""
+    cell = state.data["pieces"].get(area, _NO_PIECES)
+    return sum([cell.get(empire, 0) for empire in EMPIRES])
+
+
 def has_opposing(state: ArabianStruggleState, area: str, faction: str) -> bool:
     cell = state.data["pieces"].get(area)
     if not cell:

@@ -113,12 +113,11 @@ def reinforce_areas(state: ArabianStruggleState) -> list[str]:
         for area in held:
             near.update(a for a in content.areas[area].adjacent if board.is_empty(state, a))
         candidates = sorted(near, key=content.area_order.__getitem__)  # in map order
-    room = []
-    for area in candidates:
-        empire = sum(board.count(state, area, e) for e in board.EMPIRES)
-        if board.count(state, area, "Rasheedi") + 1 <= content.areas[area].supply - empire:
-            room.append(area)
-    return room
+    return [
+        area
+        for area in candidates
+        if board.count(state, area, "Rasheedi") + 1 <= content.areas[area].supply - board.empire_count(state, area)
+    ]
 
 
 def reinforce_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:

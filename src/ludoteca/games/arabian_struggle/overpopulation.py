@@ -24,7 +24,7 @@ def overpopulation(state: ArabianStruggleState, frame: Frame) -> None:
     # Only areas holding pieces can be over their supply; they are taken in map order, as the whole map would be.
     for name in sorted(state.data["pieces"], key=content.area_order.__getitem__):
         area = content.areas[name]
-        empire = sum(board.count(state, name, e) for e in board.EMPIRES)
+        empire = board.empire_count(state, name)
         room = max(0, area.supply - empire)
         factions = board.factions_in(state, name)
         excess = sum(board.count(state, name, f) for f in factions) - room
