@@ -88,7 +88,7 @@ def _label(frame: Frame) -> str:
 
 
 def place_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
-    """ "stop placing", then a piece in each of the effect's areas (while pieces are left in stock)."""
+    """The "stop placing" action, then a piece in each of the effect's areas (while pieces are left in stock)."""
     effect = _effect(frame)
     who = _who(effect, frame["faction"])
     label = _label(frame)

@@ -58,7 +58,7 @@ def nomad_phase(state: ArabianStruggleState, frame: Frame) -> None:
 
 
 def nomad_choices(state: ArabianStruggleState, frame: Frame) -> Choices[tuple[int, str, str]]:
-    """ "stop moving Nomads", then each (Nomad, from, to) move to a free adjacent area."""
+    """The "stop moving Nomads" action, then each move (Nomad, from, to) of a Nomad to a free adjacent area."""
     stop = [Action("stop moving Nomads", payload=None)]
     if frame["left"] <= 0:
         return Choices(stop, (), _nomad_move_action)

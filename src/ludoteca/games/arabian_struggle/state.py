@@ -71,8 +71,8 @@ def prompt(state: ArabianStruggleState, frame: dict[str, Any]) -> str:
 
 
 # The shape of ``data``, for ``_copy_data``: fields that are flat lists (of card numbers, factions, areas), flat
-# dicts (faction -> number) or dicts of flat lists; every other known field holds an immutable value (a number,
-# a string, a bool or None) or is copied by a rule of its own below.
+# dicts (faction -> number), immutable values (a number, a string, a bool or None), and the nested fields that
+# ``_copy_data`` copies by a rule of its own.
 _FLAT_LISTS = (
     "players",
     "nomads",
