@@ -245,7 +245,11 @@ class CivState(MachineState):
     # ------------------------------------------------------------------ the contract
     def _copy_data(self) -> dict[str, Any]:
         """Field by field, not the generic walk (search clones states thousands of times): numbers and
-        strings are shared, being immutable; every list and dict is copied to the depth it holds data."""
+        strings are shared, being immutable; every list and dict is copied to the depth it holds data.
+
+        A player's record and a city are copied one level deep, with a player's two lists: a list or dict
+        added to either must be copied here too (``test_performance`` finds any container a clone shares).
+        """
         data = self.data
         if not data.keys() <= _KNOWN:  # a field this copy does not know: the safe generic walk
             copied: dict[str, Any] = copy_plain(data)
