@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ludoteca.games.tigris_euphrates.content import HEIGHT, WIDTH, Board, boards
 
@@ -145,18 +145,17 @@ def flood(seed: int, within: int) -> int:
         region = grown
 
 
-def _touched(reaches: Iterable[int]) -> tuple[int, int]:
-    """(squares in at least two of ``reaches``, squares in at least three), counted bitwise."""
-    once = twice = thrice = 0
+def _counted(reaches: Iterable[int], once: int = 0, twice: int = 0, thrice: int = 0) -> tuple[int, int, int]:
+    """(squares in at least one of ``reaches``, in at least two, in at least three), counted bitwise,
+    on top of the counts ``once``, ``twice`` and ``thrice`` already made."""
     for reach in reaches:
         thrice |= twice & reach
         twice |= once & reach
         once |= reach
-    return twice, thrice
+    return once, twice, thrice
 
 
-@dataclass(frozen=True)
-class Kingdom:
+class Kingdom(NamedTuple):
     """A region with leaders: its squares, those squares and their neighbours, and its leaders as
     (seat, colour, square) in square order."""
 
@@ -165,18 +164,16 @@ class Kingdom:
     leaders: tuple[tuple[int, str, int], ...]
 
 
-Leaders = tuple[tuple[tuple[str, int], ...], ...]  # per seat, (colour, square) pairs: data["leaders"] frozen
-
-
 class Analysis:
     """One position's kingdoms and the squares the rules offer, as bit masks (never changed once built,
-    so states may share one: it is kept with the ``cells`` and ``leaders`` it was built from, and used
-    only for a board equal to them).
+    so states may share one: it keeps copies of the ``cells`` and ``leaders`` it was built from, and
+    is used only for a board equal to them).
 
     ``empty``: no tile, leader or catastrophe. ``candidates``: empty land squares next to a face-up
     temple, where any leader may go (seed note 1). ``open``: empty squares touching at most two
     kingdoms, where a tile may go (§1.6). ``kingdoms`` come in the order of their lowest square, the
-    order ``regions`` labels them in.
+    order ``regions`` labels them in; ``once``/``twice``/``thrice``: the squares in or next to at
+    least one, two, three of them.
 
     Built from ``base``, the analysis of another position (usually the one before), it keeps the
     kingdoms that no changed square touches — a change elsewhere cannot alter a kingdom — and looks
@@ -193,20 +190,33 @@ class Analysis:
         "leader_at",
         "leaders",
         "occupied",
+        "once",
         "open",
+        "thrice",
         "twice",
     )
 
-    def __init__(self, land: int, cells: tuple[str, ...], leaders: Leaders, base: Analysis | None = None) -> None:
-        self.cells, self.leaders = cells, leaders
+    def __init__(
+        self, land: int, cells: list[str], leaders: list[dict[str, int]], base: Analysis | None = None
+    ) -> None:
+        self.cells, self.leaders = list(cells), [dict(own) for own in leaders]
         layout = "".join([code or "." for code in cells])
         self.faceup = _bits(layout, "rbkg")
         self.leader_at = leader_at = {
-            square: (seat, colour) for seat, own in enumerate(leaders) for colour, square in own if square >= 0
+            square: (seat, colour) for seat, own in enumerate(leaders) for colour, square in own.items() if square >= 0
         }
         standing = mask_of(leader_at)
         self.empty = _bits(layout, ".") & ~standing
-        self.occupied = occupied = _bits(layout, "rbkgm") | standing
+        self.occupied = _bits(layout, "rbkgm") | standing
+        self.kingdoms = self._kingdoms(base)
+        self.once, self.twice, self.thrice = _counted(kingdom.reach for kingdom in self.kingdoms)
+        self.candidates = spread(_bits(layout, "r")) & self.empty & land
+        self.open = self.empty & ~self.thrice
+        self._targets: dict[int, int] = {}
+
+    def _kingdoms(self, base: Analysis | None) -> tuple[Kingdom, ...]:
+        """Every kingdom: the ones of ``base`` that no change touches, the others flooded from their leaders."""
+        leader_at, occupied = self.leader_at, self.occupied
         found = []
         covered = 0
         if base is not None:
@@ -215,6 +225,7 @@ class Analysis:
                 if not kingdom.reach & changed:
                     found.append(kingdom)
                     covered |= kingdom.mask
+        kept = len(found)
         placed = sorted(leader_at)
         for square in placed:
             if covered >> square & 1:
@@ -223,14 +234,11 @@ class Analysis:
             covered |= mask
             members = tuple((*leader_at[at], at) for at in placed if mask >> at & 1)
             found.append(Kingdom(mask, spread(mask), members))
-        found.sort(key=lambda kingdom: kingdom.mask & -kingdom.mask)
-        self.kingdoms = tuple(found)
-        self.twice, thrice = _touched(kingdom.reach for kingdom in found)
-        self.candidates = spread(_bits(layout, "r")) & self.empty & land
-        self.open = self.empty & ~thrice
-        self._targets: dict[int, int] = {}
+        if len(found) > kept:
+            found.sort(key=lambda kingdom: kingdom.mask & -kingdom.mask)
+        return tuple(found)
 
-    def describes(self, cells: tuple[str, ...], leaders: Leaders) -> bool:
+    def describes(self, cells: list[str], leaders: list[dict[str, int]]) -> bool:
         """Whether this is the analysis of the board ``cells`` with ``leaders``."""
         return self.cells == cells and self.leaders == leaders
 
@@ -247,9 +255,11 @@ class Analysis:
 
     def leader_targets(self, square: int) -> int:
         """Where the leader now on ``square`` (-1: in supply) may go: a candidate square it would not
-        make touch two kingdoms (§1.5). A leader on the board is taken off first, which changes only
-        its own kingdom: what is left of it is split into pieces, and the pieces with leaders are
-        kingdoms still."""
+        make touch two kingdoms (§1.5).
+
+        A leader on the board is taken off first, which changes only its own kingdom: it no longer
+        counts (a square it reached is in one kingdom fewer), and what is left of it is split into
+        pieces, of which those with leaders count as kingdoms."""
         targets = self._targets.get(square)
         if targets is not None:
             return targets
@@ -258,15 +268,19 @@ class Analysis:
         else:
             own = self.kingdom_of(square)
             assert own is not None, "a leader always stands in a kingdom"
+            reach = own.reach
+            once = (self.once & ~reach) | (self.twice & reach)
+            twice = (self.twice & ~reach) | (self.thrice & reach)
             rest = own.mask & ~(1 << square)
-            reaches = [kingdom.reach for kingdom in self.kingdoms if kingdom is not own]
             covered = 0
             for _, _, at in own.leaders:
                 if at != square and not covered >> at & 1:
                     piece = flood(1 << at, rest)
                     covered |= piece
-                    reaches.append(spread(piece))
-            blocked = _touched(reaches)[0]
+                    piece_reach = spread(piece)
+                    twice |= once & piece_reach
+                    once |= piece_reach
+            blocked = twice
         targets = self._targets[square] = self.candidates & ~blocked
         return targets
 
@@ -303,8 +317,7 @@ def _moved(now: dict[int, tuple[int, str]], before: dict[int, tuple[int, str]]) 
 def analyse(board_name: str, data: dict[str, Any], last: Analysis | None = None) -> Analysis:
     """The analysis of the position in ``data`` on the board named ``board_name``: ``last`` itself if it
     describes this very board, else a new one built from it."""
-    cells = tuple(data["cells"])
-    leaders = tuple(tuple(own.items()) for own in data["leaders"])
+    cells, leaders = data["cells"], data["leaders"]
     if last is not None and last.describes(cells, leaders):
         return last
     return Analysis(land_mask(board_name), cells, leaders, last)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
+from ludoteca.games.tigris_euphrates.board import mask_of
 from ludoteca.games.tigris_euphrates.content import square_name
 from ludoteca.games.tigris_euphrates.machine import RULES, Frame
 
@@ -16,7 +17,10 @@ if TYPE_CHECKING:
 def _due(state: TigrisState) -> tuple[int, list[int]] | None:
     """(trader's owner, the treasures it may take next) for the first kingdom that owes treasures."""
     treasures = state.data["treasures"]
+    laid = mask_of(treasures)
     for kingdom in state.analysis().kingdoms:  # in board order of their first squares
+        if (kingdom.mask & laid).bit_count() < 2:
+            continue
         trader = next((seat for seat, colour, _ in kingdom.leaders if colour == "g"), None)
         if trader is None:
             continue

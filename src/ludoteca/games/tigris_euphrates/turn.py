@@ -31,36 +31,24 @@ def _swaps(counts: tuple[int, int, int, int]) -> tuple[tuple[str, ...], ...]:
     return tuple(found)
 
 
-def swap_choices(hand: dict[str, int]) -> list[tuple[str, ...]]:
+def swap_choices(hand: dict[str, int]) -> tuple[tuple[str, ...], ...]:
     """Every non-empty multiset of hand tiles, in a stable order (the swap action)."""
-    return list(_swaps((hand["r"], hand["b"], hand["k"], hand["g"])))
+    return _swaps((hand["r"], hand["b"], hand["k"], hand["g"]))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)  # there are 209 multisets of 1-6 tiles in four colours
 def _swap_text(combo: tuple[str, ...]) -> str:
     return "swap " + ", ".join(NAME[c] for c in combo)
 
 
-class Group:
-    """A run of the active player's actions: the i-th is ``make(items[i])`` for squares (``items`` a
-    bit mask of them, read in board order), or ``make(i)`` when ``items`` is a count.
+Group = tuple[int, int | None, Callable[[int], Action]]
+"""A run of the active player's actions, ``(count, squares, make)``: the i-th is ``make(square)`` for
+the i-th square of the bit mask ``squares`` (in board order), or ``make(i)`` when ``squares`` is None.
+A mask is counted without listing its squares, so ``random_action`` lists only the group it draws from."""
 
-    A mask is counted without listing its squares, so ``random_action`` lists only the group it draws from.
-    """
 
-    __slots__ = ("count", "make", "squares")
-
-    def __init__(self, make: Callable[[int], Action], *, squares: int | None = None, count: int = 0) -> None:
-        self.make = make
-        self.squares = squares
-        self.count = count if squares is None else squares.bit_count()
-
-    def action(self, index: int) -> Action:
-        return self.make(index if self.squares is None else squares_of(self.squares)[index])
-
-    def actions(self) -> list[Action]:
-        items = range(self.count) if self.squares is None else squares_of(self.squares)
-        return [self.make(item) for item in items]
+def _on(squares: int, make: Callable[[int], Action]) -> Group:
+    return (squares.bit_count(), squares, make)
 
 
 def _groups(state: TigrisState, seat: int) -> list[Group]:
@@ -78,23 +66,20 @@ def _groups(state: TigrisState, seat: int) -> list[Group]:
         targets = analysis.leader_targets(square)
         if square < 0:
             groups.append(
-                Group(
-                    lambda to, n=name, c=colour: Action(f"place {n} on {SQUARE_NAMES[to]}", ("leader", c, to)),
-                    squares=targets,
-                )
+                _on(targets, lambda to, n=name, c=colour: Action(f"place {n} on {SQUARE_NAMES[to]}", ("leader", c, to)))
             )
         else:
             start = SQUARE_NAMES[square]
             groups.append(
-                Group(
+                _on(
+                    targets,
                     lambda to, n=name, c=colour, f=start: Action(
                         f"move {n} from {f} to {SQUARE_NAMES[to]}", ("leader", c, to)
                     ),
-                    squares=targets,
                 )
             )
             groups.append(
-                Group(lambda _, n=name, c=colour, f=start: Action(f"withdraw {n} from {f}", ("withdraw", c)), count=1)
+                (1, None, lambda _, n=name, c=colour, f=start: Action(f"withdraw {n} from {f}", ("withdraw", c)))
             )
     hand = data["hands"][seat]
     if any(hand.values()):
@@ -104,38 +89,45 @@ def _groups(state: TigrisState, seat: int) -> list[Group]:
             code = CODE[colour]
             if hand[code]:
                 groups.append(
-                    Group(
+                    _on(
+                        on_river if code == "b" else on_land,
                         lambda to, colour=colour, code=code: Action(
                             f"place {colour} on {SQUARE_NAMES[to]}", ("tile", code, to)
                         ),
-                        squares=on_river if code == "b" else on_land,
                     )
                 )
     if data["catastrophes"][seat]:
         groups.append(
-            Group(
+            _on(
+                catastrophe_mask(state),
                 lambda to: Action(f"catastrophe on {SQUARE_NAMES[to]}", ("catastrophe", to)),
-                squares=catastrophe_mask(state),
             )
         )
     swaps = swap_choices(hand)
-    groups.append(Group(lambda i, s=swaps: Action(_swap_text(s[i]), ("swap", s[i])), count=len(swaps)))
-    groups.append(Group(lambda _: Action("pass", ("pass",)), count=1))
+    groups.append((len(swaps), None, lambda i, s=swaps: Action(_swap_text(s[i]), ("swap", s[i]))))
+    groups.append((1, None, _pass))
     return groups
 
 
+def _pass(_: int) -> Action:
+    return Action("pass", ("pass",))
+
+
 def _action_options(state: TigrisState, frame: Frame) -> list[Action]:
-    return [action for group in _groups(state, frame["seat"]) for action in group.actions()]
+    actions = []
+    for count, squares, make in _groups(state, frame["seat"]):
+        actions += map(make, range(count) if squares is None else squares_of(squares))
+    return actions
 
 
 def random_action(state: TigrisState, seat: int, rng: Any) -> Action:
     """A uniformly drawn action of the active player, built without listing the others."""
     groups = _groups(state, seat)
-    index = rng.randrange(sum(group.count for group in groups))
-    for group in groups:
-        if index < group.count:
-            return group.action(index)
-        index -= group.count
+    index = rng.randrange(sum(group[0] for group in groups))
+    for count, squares, make in groups:
+        if index < count:
+            return make(index if squares is None else squares_of(squares)[index])
+        index -= count
     raise AssertionError("unreachable: the index is below the total")
 
 
