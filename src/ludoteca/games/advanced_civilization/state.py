@@ -251,10 +251,10 @@ class CivState(MachineState):
         added to either must be copied here too (``test_performance`` finds any container a clone shares).
         """
         data = self.data
-        if not data.keys() <= _KNOWN:  # a field this copy does not know: the safe generic walk
+        if not _KNOWN.issuperset(data):  # a field this copy does not know: the safe generic walk
             copied: dict[str, Any] = copy_plain(data)
             return copied
-        copied = dict(data)
+        copied = data.copy()
         for key in _FLAT_LISTS:
             copied[key] = data[key].copy()
         for key in _FLAT_DICTS:
