@@ -55,3 +55,13 @@ def test_derived_seeds_are_distinct_and_stable() -> None:
     seeds = [derive_seed(42, i) for i in range(100)]
     assert len(set(seeds)) == 100
     assert seeds == [derive_seed(42, i) for i in range(100)]
+
+
+def test_a_clone_keeps_its_own_copy_of_the_script() -> None:
+    rng = Rng(1, [3, 4])
+    twin = rng.clone()
+    assert rng.roll(6) == 3 and twin.script == [3, 4]
+    assert twin.roll(6) == 3 and twin.roll(6) == 4 and rng.script == [4]
+    empty = Rng(2).clone()
+    empty.script.append(5)  # a clone of an unscripted generator still has a list of its own
+    assert Rng(2).script == [] and empty.roll(6) == 5

@@ -53,8 +53,15 @@ class Rng:
         self.script: list[int] = list(script)
 
     def clone(self) -> Rng:
-        """An independent copy that will produce the same future results."""
-        return Rng(script=self.script, raw_state=self.state)
+        """An independent copy that will produce the same future results.
+
+        Built without ``__init__`` (search clones states, and so their generators, hundreds of thousands
+        of times a second); the script is copied only when there is one left.
+        """
+        twin = Rng.__new__(Rng)
+        twin.state = self.state
+        twin.script = list(self.script) if self.script else []
+        return twin
 
     def next64(self) -> int:
         """The next raw 64-bit output (never scripted)."""
