@@ -382,6 +382,6 @@ def test_bench_writes_every_figure_and_its_ratio_to_the_reference(tmp_path: Path
     rows = figures["games"]
     assert [(row["game"], row["players"]) for row in rows] == [("arabian-struggle", 2), ("arabian-struggle", 3)]
     for row in rows:
-        assert row["games"] == 1 and row["actions"] > 0 and row["state_kb"] > 0
-        assert row["ratio_actions"] == pytest.approx(row["actions_per_s"] / reference)
-        assert row["ratio_clones"] == pytest.approx(row["clones_per_s"] / reference)
+        assert row["games"] == 1 and row["actions"] > 0 and row["state_kb"] > 0 and row["reference_plies_per_s"] > 0
+        assert row["ratio_actions"] == pytest.approx(row["actions_per_s"] / row["reference_plies_per_s"])
+        assert row["ratio_clones"] == pytest.approx(row["clones_per_s"] / row["reference_plies_per_s"])

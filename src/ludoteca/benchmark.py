@@ -4,8 +4,10 @@ For each game and player count, over a fixed set of seeds: random playouts (acti
 legal-action generation included, and games per second), ``clone()`` per second at mid-game
 states, ISMCTS iterations per second at rollout depth 20, the size of a mid-game state and the
 peak memory of a playout. The reference is python-chess random playouts (plies per second), run
-in the same process just before, so every figure is also a ratio to it: these machines are noisy,
-and ratios measured side by side are what count. No test depends on these numbers.
+in the same process for a second just before and just after each game's measurements, so every
+figure is also a ratio to the reference taken beside it: these machines are noisy, and ratios
+measured side by side are what count. Each game plays one untimed warm-up game first, so one-time
+costs (loading and checking its data files) do not count as play. No test depends on these numbers.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class GameFigures:
     ismcts_iterations_per_s: float
     state_kb: float
     peak_memory_kb: float
+    reference_plies_per_s: float = 0.0  # python-chess, measured beside this row
     ratio_actions: float = 0.0
     ratio_clones: float = 0.0
 
@@ -70,6 +73,7 @@ def _playout(state: State, seed: int) -> tuple[int, list[State]]:
 def measure_game(game_id: str, players: int, seeds: range, options: dict[str, Any] | None = None,
                  ismcts_iterations: int = 60) -> GameFigures:
     game = load_game(game_id, players, options or {})
+    _playout(game.new_state(seed=seeds.stop), 0)  # warm-up: data files, caches, imports
     total, snapshots = 0, []
     started = time.perf_counter()
     for seed in seeds:
@@ -104,14 +108,21 @@ def measure_game(game_id: str, players: int, seeds: range, options: dict[str, An
                        ismcts_rate, round(state_kb, 1), round(peak / 1024, 1))
 
 
-def run(games: list[str], player_counts: dict[str, list[int]], seeds: range = range(3)) -> dict[str, Any]:
-    """Measure the reference, then every game; every figure also as a ratio to the reference."""
-    reference = chess_plies_per_second()
+def run(games: list[str], player_counts: dict[str, list[int]], seeds: range = range(10)) -> dict[str, Any]:
+    """Every game at every player count, each bracketed by the reference (measured just before and just
+    after it); every figure also as a ratio to the mean of its two reference runs."""
+    chess_plies_per_second(seconds=0.5)  # warm-up of the reference itself
     rows = []
+    references = []
     for game_id in games:
         for players in player_counts[game_id]:
+            before = chess_plies_per_second(seconds=1.0)
             figures = measure_game(game_id, players, seeds)
+            reference = (before + chess_plies_per_second(seconds=1.0)) / 2
+            references.append(reference)
+            figures.reference_plies_per_s = reference
             figures.ratio_actions = figures.actions_per_s / reference
             figures.ratio_clones = figures.clones_per_s / reference
             rows.append(asdict(figures))
-    return {"reference": {"python_chess_plies_per_s": reference}, "games": rows}
+    mean = sum(references) / len(references) if references else chess_plies_per_second()
+    return {"reference": {"python_chess_plies_per_s": mean}, "games": rows}
