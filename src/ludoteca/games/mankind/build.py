@@ -127,8 +127,9 @@ def build_offer(state: MankindState, frame: Frame) -> None:
 
 
 @lru_cache(maxsize=64)
-def catalogue(era: int, kind: str) -> tuple[tuple[str, str, str, int], ...]:
-    """(id, label, resource, price) of every build of one kind on an era's list: fixed for the era."""
+def catalogue(era: int, kind: str) -> tuple[tuple[str, str, str, str, int], ...]:
+    """(id, label, resource, the player's key for it, price) of every build of one kind on an era's list:
+    fixed for the era."""
     content = load_content()
     resource, per_era = content.costs[kind]
     entries = []
@@ -136,7 +137,7 @@ def catalogue(era: int, kind: str) -> tuple[tuple[str, str, str, int], ...]:
         build = content.builds[build_id]
         if build.kind == kind:
             price = build.trait("WL") if per_era == "warfare" else int(per_era) * era
-            entries.append((build_id, label(build_id), resource, price))
+            entries.append((build_id, label(build_id), resource, resource.lower(), price))
     return tuple(entries)
 
 
@@ -157,10 +158,10 @@ def _iter_entries(state: MankindState, seat: int, kind: str) -> Iterator[Entry]:
         else ()
     )
     rp = player["rp"]
-    for build_id, name, resource, price in catalogue(data["era"], kind):
+    for build_id, name, resource, key, price in catalogue(data["era"], kind):
         if build_id in gone:
             continue
-        if player[resource.lower()] >= price:
+        if player[key] >= price:
             yield (build_id, name, price, resource, None, "")
         for old, old_name, old_warfare in owned:
             difference = max(0, price - old_warfare)

@@ -73,7 +73,7 @@ def levels(player: Player) -> dict[str, int]:
 
 def level_table(player: Player) -> dict[str, int]:
     """The memoised levels of the player's spread: shared between calls, so never to be changed."""
-    mods = tuple(sorted(player["mods"].items())) if player["mods"] else ()
+    mods = tuple(player["mods"].items())  # in any order: the levels are sums
     return _levels(tuple(player["builds"]), player["government"], tuple(player["conquests"]), mods)
 
 

@@ -582,13 +582,15 @@ class EventTable:
 
     def row_for(self, roll: int) -> EventRow:
         """The row a die roll selects; a reroll value or an impossible roll is an error."""
-        where = f"{ERAS[self.era]} {self.kind} table (1D{self.sides})"
         if roll in self.reroll:
-            raise ContentError(f"{where}: a roll of {roll} is rolled again, it selects no row")
+            raise ContentError(f"{self._where()}: a roll of {roll} is rolled again, it selects no row")
         for row in self.rows:
             if row.low <= roll <= row.high:
                 return row
-        raise ContentError(f"{where}: roll {roll} is out of range")
+        raise ContentError(f"{self._where()}: roll {roll} is out of range")
+
+    def _where(self) -> str:
+        return f"{ERAS[self.era]} {self.kind} table (1D{self.sides})"
 
 
 # -------------------------------------------------------------------- game-wide data

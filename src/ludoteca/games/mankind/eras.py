@@ -6,9 +6,10 @@ unique) and none are left, the Era ends." "All your Leaders die at the start of 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ludoteca.games.mankind.content import ERAS
+from ludoteca.games.mankind.content import ERAS, load_content
 from ludoteca.games.mankind.scoring import final_scoring
 
 if TYPE_CHECKING:
@@ -19,9 +20,15 @@ LAST_ERA = 4
 
 def available(state: MankindState, kind: str) -> list[str]:
     """The current era's builds of ``kind`` still to be had (Leaders and Wonders are unique)."""
-    content = state.content
-    gone = set(state.data["gone"])
-    return [b for b in content.era_builds[state.data["era"]] if content.builds[b].kind == kind and b not in gone]
+    gone = state.data["gone"]
+    return [b for b in era_builds_of_kind(state.data["era"], kind) if b not in gone]
+
+
+@lru_cache(maxsize=64)
+def era_builds_of_kind(era: int, kind: str) -> tuple[str, ...]:
+    """An era's builds of one kind, in list order: fixed by the tables, so worked out once."""
+    content = load_content()
+    return tuple(b for b in content.era_builds[era] if content.builds[b].kind == kind)
 
 
 def none_left(state: MankindState, kind: str, seat: int) -> None:

@@ -31,10 +31,10 @@ def order_by(
     state: MankindState, seats: list[int], key: Callable[[int], int], why: str, highest: bool = True
 ) -> list[int]:
     """Seats from highest (or lowest) ``key`` to the other end, ties broken by 1D6 roll-offs."""
-    values = sorted({key(seat) for seat in seats}, reverse=highest)
+    keys = {seat: key(seat) for seat in seats}  # each seat's key once (a level look-up), not once per value
     ordered: list[int] = []
-    for value in values:
-        ordered += roll_off(state, [s for s in seats if key(s) == value], why)
+    for value in sorted(set(keys.values()), reverse=highest):
+        ordered += roll_off(state, [s for s in seats if keys[s] == value], why)
     return ordered
 
 
