@@ -251,3 +251,24 @@ def test_the_bit_mask_analysis_agrees_with_a_full_recount() -> None:
             seat = state.to_act()[0]
             state.apply_legal(seat, state.random_action(seat, chooser))
     assert checked > 500
+
+
+def test_the_analysis_never_outlives_its_board() -> None:
+    """The analysis a state keeps (and shares with its clones) is used only for the board it was built
+    from: moves on a clone, or a board edited by hand, get their own analysis, and the original keeps its."""
+    from ludoteca.games.tigris_euphrates.board import analyse, squares_of
+    from tests.games.tigris_euphrates.helpers import sq
+
+    state = start(2, keep=["F3"], clear=True, leaders=[{"king": "F4"}], hands=[["black"] * 6, ["red"] * 6])
+    first = state.analysis()
+    twin = state.clone()
+    assert twin.analysis() is first  # the same board: shared, never changed
+    twin.apply(0, "place black on G4")
+    assert twin.analysis() is not first and twin.analysis().kingdoms[0].mask >> sq("G4") & 1
+    assert state.analysis() is first
+    assert not first.kingdoms[0].mask >> sq("G4") & 1
+    state.data["cells"][sq("G4")] = "k"  # an edit no rule made still shows at once
+    edited = state.analysis()
+    assert edited is not first and sq("G4") not in squares_of(edited.open)
+    assert edited.kingdoms == analyse("standard", state.data).kingdoms
+    assert edited.kingdoms[0].mask >> sq("G4") & 1

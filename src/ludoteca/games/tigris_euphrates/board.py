@@ -96,9 +96,9 @@ def regions(board: Board, data: dict[str, Any], skip: frozenset[int] = frozenset
 # The rules ask the same questions of a position many times per action — which kingdoms touch this
 # square, where may a leader go, where may a tile go — so they are answered on bit masks: bit i of an
 # int stands for square i, so one shift moves every square at once and a mask's squares, read from the
-# lowest bit, come in board order. ``analyse`` builds the answers once per position and keeps the last
-# few positions' answers keyed on the board's full contents, so they can never go stale: a changed
-# board is a different key.
+# lowest bit, come in board order. ``analyse`` builds the answers once per position; the state keeps
+# the last one, which holds copies of the board it describes and is used only while the board is
+# equal to them, so it can never go stale.
 
 SQUARES = WIDTH * HEIGHT
 FULL = (1 << SQUARES) - 1

@@ -2,31 +2,20 @@
 
 T&E: Leader placement (seed note 1; reference §1.5) — a leader goes on an empty land square (never a
 river) orthogonally next to a face-up temple, and never so as to unite two kingdoms. A moved leader is
-taken off the board before its new square is checked. A kingdom that gets a second leader of one colour
-has a revolt (§1.8).
+taken off the board before its new square is checked (where a leader may go is ``board.Analysis``'s
+``leader_targets``). A kingdom that gets a second leader of one colour has a revolt (§1.8).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.games.tigris_euphrates.board import adjacent_temple, leader_squares, squares_of
+from ludoteca.games.tigris_euphrates.board import adjacent_temple, leader_squares
 from ludoteca.games.tigris_euphrates.content import square_name
 from ludoteca.games.tigris_euphrates.machine import RULES
 
 if TYPE_CHECKING:
     from ludoteca.games.tigris_euphrates.state import TigrisState
-
-
-def temple_neighbours(state: TigrisState) -> list[int]:
-    """Empty land squares orthogonally next to a face-up temple: where any leader could go (seed note 1)."""
-    return squares_of(state.analysis().candidates)
-
-
-def leader_targets(state: TigrisState, seat: int, colour: str) -> list[int]:
-    """Squares where ``seat`` may put its ``colour`` leader (from supply or moved from the board): next to
-    a temple, and never uniting two kingdoms, with a moving leader taken off the board first (§1.5)."""
-    return squares_of(state.analysis().leader_targets(state.data["leaders"][seat][colour]))
 
 
 def place_leader(state: TigrisState, seat: int, colour: str, square: int) -> None:

@@ -3,29 +3,21 @@
 T&E: Tile placement (reference §1.6) — an empty square; blue tiles only on rivers, other colours never
 on rivers; a tile may not connect three or more kingdoms. Joining one kingdom scores 1 VP of the tile's
 colour for the owner of the leader of that colour there, else for the king's owner; uniting two kingdoms
-scores nothing and starts wars (§1.8). T&E: Catastrophe (seed note 2; §1.7).
+scores nothing and starts wars (§1.8). T&E: Catastrophe (seed note 2; §1.7). The squares open to a tile
+are ``board.Analysis.open``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.games.tigris_euphrates.board import mask_of, squares_of
+from ludoteca.games.tigris_euphrates.board import mask_of
 from ludoteca.games.tigris_euphrates.content import NAME, square_name
 from ludoteca.games.tigris_euphrates.leaders import withdraw_stranded
 from ludoteca.games.tigris_euphrates.machine import RULES
 
 if TYPE_CHECKING:
     from ludoteca.games.tigris_euphrates.state import TigrisState
-
-
-def open_squares(state: TigrisState) -> list[int]:
-    """Empty squares (no tile, leader or catastrophe) that touch at most two kingdoms.
-
-    A tile of any colour may go on such a square if it is a river square for blue, a land square
-    otherwise (reference §1.6).
-    """
-    return squares_of(state.analysis().open)
 
 
 def place_tile(state: TigrisState, seat: int, code: str, square: int) -> None:
@@ -56,14 +48,9 @@ def place_tile(state: TigrisState, seat: int, code: str, square: int) -> None:
             state.score(scorer, code, 1, f"the {NAME[code]} tile")
 
 
-def catastrophe_targets(state: TigrisState) -> list[int]:
-    """Empty squares (rivers too) and face-up tiles without a treasure; never a monument, a leader or a
-    catastrophe (seed note 2; reference §1.7, edge case 17)."""
-    return squares_of(catastrophe_mask(state))
-
-
 def catastrophe_mask(state: TigrisState) -> int:
-    """The squares of ``catastrophe_targets`` as a bit mask."""
+    """Where a catastrophe may go, as a bit mask: empty squares (rivers too) and face-up tiles without a
+    treasure; never a monument, a leader or a catastrophe (seed note 2; reference §1.7, edge case 17)."""
     analysis = state.analysis()
     return (analysis.empty | analysis.faceup) & ~mask_of(state.data["treasures"])
 
