@@ -175,3 +175,52 @@ def test_a_build_pick_is_asked_only_with_something_to_build() -> None:
             if state.data["stack"][-1]["step"] == "build_pick":
                 assert len(legal) > 1 and legal[-1].text == "build nothing" and legal[-1].payload == ("nothing", True)
             state.apply_legal(seat, legal[chooser.randrange(len(legal))])
+
+
+class _Index:
+    """A stand-in generator whose draw is fixed, to ask the sampler for one index of its list."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def randrange(self, n: int) -> int:
+        assert 0 <= self.index < n
+        return self.index
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_build_pick_sampler_draws_index_i_as_the_ith_legal_action(players: int) -> None:
+    """``random_action`` counts a pick's options without listing them: drawing index i must give exactly
+    the i-th legal action (text and payload), so the draw is uniform over the very list players see."""
+    picks = 0
+    for seed in range(3):
+        state = ludoteca.load_game("mankind", players=players).new_state(seed=seed)
+        chooser = Rng(seed)
+        while not state.is_over():
+            (seat,) = state.to_act()
+            legal = state.legal_actions(seat)
+            if state.data["stack"][-1]["step"] == "build_pick":
+                picks += 1
+                for index, action in enumerate(legal):
+                    drawn = state.random_action(seat, _Index(index))
+                    assert (drawn.text, drawn.payload) == (action.text, action.payload)
+            state.apply_legal(seat, legal[chooser.randrange(len(legal))])
+    assert picks > 50
+
+
+@pytest.mark.parametrize("rp", [-2, 0, 1, 3, 40])
+def test_the_pick_sampler_follows_scenario_removals_and_any_points(rp: int) -> None:
+    """A scenario may remove any build (``gone``) and set any RP: the sampler still gives index i as the
+    i-th legal action, "build nothing" last."""
+    gone = ["ancient/Legions", "ancient/Fishing Boats"]
+    for roll in (1, 3):  # an Infrastructure pick, a Military Unit pick with upgrades
+        state = new_game(2, [roll], players=[{"rp": rp, "ip": 0}], gone=gone)
+        if state.data["stack"][-1]["step"] != "build_pick":
+            assert [e["type"] for e in state.log][-1] == "build_none"
+            continue
+        (seat,) = state.to_act()
+        legal = state.legal_actions(seat)
+        assert not any("Legions" in a.text or "Fishing Boats" in a.text for a in legal)
+        for index, action in enumerate(legal):
+            drawn = state.random_action(seat, _Index(index))
+            assert (drawn.text, drawn.payload) == (action.text, action.payload)

@@ -9,12 +9,20 @@ Leaders 2X VP, a new Government 2X VP. You may always skip a build.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import bisect_left
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
-from ludoteca.games.mankind.civilization import card, distinct, label, military_units, remove_build, warfare_bonus
+from ludoteca.games.mankind.civilization import (
+    Player,
+    card,
+    distinct,
+    label,
+    military_units,
+    remove_build,
+    warfare_bonus,
+)
 from ludoteca.games.mankind.content import KINDS, load_content
 from ludoteca.games.mankind.eras import available, none_left
 from ludoteca.games.mankind.machine import Frame, auto, decision, push
@@ -120,7 +128,8 @@ def build_offer(state: MankindState, frame: Frame) -> None:
     if kind in ("leader", "wonder") and not available(state, kind):
         none_left(state, kind, seat)
         return
-    if next(_iter_entries(state, seat, kind), None) is None:
+    rows, units = _offer(state, seat, kind)
+    if not _can_pick(state.data["players"][seat], rows, units):
         _build_nothing(state, seat, kind, anything=False)
         return
     push(state, "build_pick", seat=seat, kind=kind)
@@ -141,36 +150,74 @@ def catalogue(era: int, kind: str) -> tuple[tuple[str, str, str, str, int], ...]
     return tuple(entries)
 
 
+@lru_cache(maxsize=64)
+def catalogue_ids(era: int, kind: str) -> frozenset[str]:
+    return frozenset(row[0] for row in catalogue(era, kind))
+
+
+Row = tuple[str, str, str, str, int]  # a catalogue row: build id, its name, resource, the player's key for it, price
+Unit = tuple[str, str, int]  # a unit that may be traded in: build id, its name, its WL
 Entry = tuple[str, str, int, str, str | None, str]  # build id, its name, price, resource, unit replaced, its name
 
 
-def _iter_entries(state: MankindState, seat: int, kind: str) -> Iterator[Entry]:
-    """Every affordable build of the rolled kind and every unit upgrade, as plain tuples (cheap to list)."""
+def _offer(state: MankindState, seat: int, kind: str) -> tuple[tuple[Row, ...] | list[Row], list[Unit]]:
+    """The builds of the rolled kind still to be had and, for Military Units, the units a player may trade in."""
     data = state.data
     # Governments: "and you cannot buy anything else during the turn" (Mankind R19).
     if kind == "government" and data["bought"]:
-        return
+        return (), []
+    era, gone = data["era"], data["gone"]
+    rows: tuple[Row, ...] | list[Row] = catalogue(era, kind)
+    if not catalogue_ids(era, kind).isdisjoint(gone):  # only Leaders and Wonders go, usually
+        rows = [row for row in rows if row[0] not in gone]
+    if kind != "military":
+        return rows, []
     player = data["players"][seat]
-    gone = data["gone"]
-    owned = (
-        [(old, label(old), warfare_bonus(old)) for old in distinct(military_units(player))]
-        if kind == "military"
-        else ()
-    )
+    return rows, [(old, label(old), warfare_bonus(old)) for old in distinct(military_units(player))]
+
+
+def _can_pick(player: Player, rows: tuple[Row, ...] | list[Row], units: list[Unit]) -> bool:
+    """Whether any row makes an option (``_row_entries``): a build affordable outright, or an upgrade
+    from the strongest unit (the one that leaves the least to pay)."""
     rp = player["rp"]
-    for build_id, name, resource, key, price in catalogue(data["era"], kind):
-        if build_id in gone:
-            continue
-        if player[key] >= price:
-            yield (build_id, name, price, resource, None, "")
-        for old, old_name, old_warfare in owned:
-            difference = max(0, price - old_warfare)
-            if rp >= difference:
-                yield (build_id, name, difference, "RP", old, old_name)
+    strongest = max((warfare for _old, _name, warfare in units), default=None)
+    for _id, _name, _resource, key, price in rows:
+        if player[key] >= price or (strongest is not None and rp >= max(0, price - strongest)):
+            return True
+    return False
+
+
+def _row_entries(player: Player, row: Row, units: list[Unit]) -> list[Entry]:
+    """One build's options: outright if affordable, then one upgrade per unit whose trade-in covers the rest."""
+    build_id, name, resource, key, price = row
+    entries: list[Entry] = [(build_id, name, price, resource, None, "")] if player[key] >= price else []
+    rp = player["rp"]
+    for old, old_name, old_warfare in units:
+        difference = max(0, price - old_warfare)
+        if rp >= difference:
+            entries.append((build_id, name, difference, "RP", old, old_name))
+    return entries
+
+
+def _row_counts(player: Player, rows: tuple[Row, ...] | list[Row], units: list[Unit]) -> list[int]:
+    """``len(_row_entries(...))`` of every row, without building them: an upgrade is offered when
+    ``rp >= max(0, price - WL)``, that is when ``rp >= 0`` and the unit's WL is at least ``price - rp``."""
+    if not units:
+        return [player[key] >= price for _id, _name, _resource, key, price in rows]
+    rp = player["rp"]
+    strengths = sorted(warfare for _old, _name, warfare in units) if rp >= 0 else []
+    return [
+        (player[key] >= price) + len(strengths) - bisect_left(strengths, price - rp)
+        for _id, _name, _resource, key, price in rows
+    ]
 
 
 def _pick_entries(state: MankindState, frame: Frame) -> list[Entry]:
-    return list(_iter_entries(state, frame["seat"], frame["kind"]))
+    """Every affordable build of the rolled kind and every unit upgrade, as plain tuples (cheap to list)."""
+    seat = frame["seat"]
+    rows, units = _offer(state, seat, frame["kind"])
+    player = state.data["players"][seat]
+    return [entry for row in rows for entry in _row_entries(player, row, units)]
 
 
 def _entry_action(entry: Entry) -> Action:
@@ -196,10 +243,22 @@ def _pick_options(state: MankindState, frame: Frame) -> list[Action]:
 
 
 def random_pick(state: MankindState, frame: Frame, rng: Any) -> Action:
-    """One of ``_pick_options`` drawn uniformly, building only the drawn action (search rollouts)."""
-    entries = _pick_entries(state, frame)
-    index = rng.randrange(len(entries) + 1)
-    return _entry_action(entries[index]) if index < len(entries) else _nothing(bool(entries))
+    """One of ``_pick_options`` drawn uniformly, building only the drawn action (search rollouts).
+
+    The options are counted build by build (a Military Unit pick offers dozens of upgrades), the draw
+    is an index into the same list ``_pick_options`` gives, and only the drawn build's options are made.
+    """
+    seat = frame["seat"]
+    rows, units = _offer(state, seat, frame["kind"])
+    player = state.data["players"][seat]
+    counts = _row_counts(player, rows, units)
+    total = sum(counts)
+    index = rng.randrange(total + 1)
+    for row, count in zip(rows, counts, strict=True):
+        if index < count:
+            return _entry_action(_row_entries(player, row, units)[index])
+        index -= count
+    return _nothing(total > 0)
 
 
 def _build_nothing(state: MankindState, seat: int, kind: str, anything: bool) -> None:
