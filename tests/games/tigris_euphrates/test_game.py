@@ -70,6 +70,32 @@ def test_clones_are_independent() -> None:
     assert twin.is_over() and _snapshot(state) == before
 
 
+def test_clones_share_no_container() -> None:
+    """The field-by-field copy (state._copy_data) leaves no list or dict shared with the original, and
+    covers every field a game has (anything else is copied the generic way)."""
+    from ludoteca.games.tigris_euphrates.state import _FIELDS
+
+    def containers(value: object) -> list[object]:
+        if isinstance(value, dict):
+            return [value] + [c for item in value.values() for c in containers(item)]
+        if isinstance(value, list):
+            return [value] + [c for item in value for c in containers(item)]
+        return []
+
+    state = start(3, seed=4, clear=False)
+    chooser = random.Random(2)
+    for _ in range(60):
+        seat = state.to_act()[0]
+        state.apply(seat, chooser.choice(state.legal_actions(seat)))
+    assert set(state.data) == _FIELDS
+    state.data["stack"].append({"step": "war_next", "remaining": ["r", "b"]})  # a frame holding a list
+    twin = state.clone()
+    assert twin.data == state.data
+    mine = {id(c) for c in containers(state.data)}
+    assert not mine & {id(c) for c in containers(twin.data)}
+    state.data["stack"].pop()
+
+
 def _check_invariants(state) -> None:
     """What the rules guarantee whenever the active player is about to act."""
     data, board = state.data, state.board

@@ -27,10 +27,27 @@ from ludoteca.games.tigris_euphrates.content import (
 from ludoteca.games.tigris_euphrates.machine import RULES
 
 _CELL_CODES = {"empty": "", "red": "r", "blue": "b", "black": "k", "green": "g", "monument": "m", "catastrophe": "x"}
-# How ``_copy_data`` copies each field of ``data``: flat lists and lists of flat dicts; every other
-# field is a string, a number or a bool (shared, being immutable) or is copied the generic way.
-_FLAT_LISTS = frozenset({"cells", "bag", "catastrophes", "treasures"})
-_LISTS_OF_DICTS = frozenset({"leaders", "hands", "scores"})
+# The fields of ``data`` as ``_setup`` makes them, which ``_copy_data`` copies knowing their shapes.
+_FIELDS = frozenset(
+    {
+        "cells",
+        "leaders",
+        "hands",
+        "bag",
+        "catastrophes",
+        "scores",
+        "treasures",
+        "monuments",
+        "discarded",
+        "unification",
+        "current",
+        "actions_left",
+        "turn",
+        "over",
+        "end_reason",
+        "stack",
+    }
+)
 _SCENARIO_KEYS = {
     "cells",
     "leaders",
@@ -182,18 +199,22 @@ class TigrisState(MachineState):
 
     def _copy_data(self) -> dict[str, Any]:
         """Field by field (search clones thousands of times): the board, bag and counters are flat lists,
-        the leaders, hands and points lists of flat dicts; anything else, the rules stack included, the
-        generic way, so a field added later is still copied safely."""
-        copied: dict[str, Any] = {}
-        for key, value in self.data.items():
-            if key in _FLAT_LISTS:
-                copied[key] = list(value)
-            elif key in _LISTS_OF_DICTS:
-                copied[key] = [dict(item) for item in value]
-            elif key == "monuments":
-                copied[key] = dict(value)
-            else:
-                copied[key] = copy_plain(value)
+        the leaders, hands and points lists of flat dicts, the rest numbers, strings and bools (shared,
+        being immutable) but for the rules stack. Data of any other shape is copied the generic way."""
+        data = self.data
+        if data.keys() != _FIELDS:
+            copied: dict[str, Any] = copy_plain(data)
+            return copied
+        copied = dict(data)
+        copied["cells"] = data["cells"][:]
+        copied["bag"] = data["bag"][:]
+        copied["catastrophes"] = data["catastrophes"][:]
+        copied["treasures"] = data["treasures"][:]
+        copied["leaders"] = [own.copy() for own in data["leaders"]]
+        copied["hands"] = [hand.copy() for hand in data["hands"]]
+        copied["scores"] = [points.copy() for points in data["scores"]]
+        copied["monuments"] = data["monuments"].copy()
+        copied["stack"] = copy_plain(data["stack"])
         return copied
 
     def _invariants(self) -> list[str]:
