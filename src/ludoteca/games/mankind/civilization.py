@@ -82,11 +82,8 @@ def _levels(
     builds: tuple[str, ...], government: str | None, conquests: tuple[str, ...], mods: tuple[tuple[str, int], ...]
 ) -> dict[str, int]:
     content = load_content()
-    total = dict.fromkeys(TRAITS, 0)
+    total = dict(_build_sums(builds))
     cards = content.builds
-    for build_id in builds:
-        for code, delta in cards[build_id].traits:
-            total[code] += delta
     if government is None:
         # Mankind: Anarchy — Government Level 2, Stability and Culture -1 each.
         for code, delta in content.anarchy:
@@ -100,6 +97,30 @@ def _levels(
     for code, delta in mods:
         total[code] += delta
     return total
+
+
+@lru_cache(maxsize=8192)
+def _build_sums(builds: tuple[str, ...]) -> dict[str, int]:
+    """Trait sums of a list of builds (shared between calls: never to be changed).
+
+    Worked out from the list less its newest build, which is usually memoised already: a spread mostly
+    grows at the end, so a new one costs one step rather than a walk over every build.
+    """
+    if len(builds) > _LONGEST_STEPPED:  # only a scenario's list is this long: a plain walk, no deep recursion
+        total = dict.fromkeys(TRAITS, 0)
+        newest: tuple[str, ...] = builds
+    elif builds:
+        total = dict(_build_sums(builds[:-1]))
+        newest = builds[-1:]
+    else:
+        return dict.fromkeys(TRAITS, 0)
+    for build_id in newest:
+        for code, delta in card(build_id).traits:
+            total[code] += delta
+    return total
+
+
+_LONGEST_STEPPED = 100
 
 
 def level(player: Player, code: str) -> int:
