@@ -34,10 +34,11 @@ MOVES = ("move_from", "move_to", "move_count", "sail_to")
 def _choose(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
     """The game's heuristic where it has one; otherwise build what can be built, else a random choice.
 
-    Movement follows the heuristic only half the time: it never sails, so ships would go unchecked.
+    Movement follows the heuristic only half the time: it never sails, so ships would go unchecked. Nations
+    are drawn at random: the bots' table would seat the same nations, on the same corner of the map, every game.
     """
     step = state.data["stack"][-1]["step"]
-    if step not in MOVES or rng.random() < 0.5:
+    if step != "choose_nation" and (step not in MOVES or rng.random() < 0.5):
         hint = state.heuristic_choice(seat, legal)  # type: ignore[attr-defined]
         if hint is not None:
             return hint  # type: ignore[no-any-return]

@@ -118,3 +118,37 @@ def test_nations_must_start_on_the_map() -> None:
     }
     with pytest.raises(ContentError, match="unknown area 'Atlantis'"):
         content.load_nations(raw, {"Athens"})
+
+
+def test_the_bots_nation_preference_names_every_nation_once() -> None:
+    order = content.nation_preference()
+    assert sorted(order) == sorted(content.nations())
+    assert order[0] == "Egypt" and order[-1] == "Crete"
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({"nation_preference": ["Egypt", "Atlantis"]}, "unknown nation 'Atlantis'"),
+        ({"nation_preference": ["Egypt", "Egypt"]}, "names a nation twice"),
+        ({"nation_preference": "Egypt"}, "must be a list of nation names"),
+        ({}, "must be a list of nation names"),
+    ],
+)
+def test_a_broken_nation_preference_is_refused(raw: dict[str, object], message: str) -> None:
+    with pytest.raises(ContentError, match=message):
+        content.load_nation_preference(raw, set(content.nations()))
+
+
+def test_bots_pick_the_first_free_nation_of_their_table() -> None:
+    import ludoteca
+    from ludoteca.agents import HeuristicAgent, IsmctsAgent
+
+    state = ludoteca.load_game("advanced-civilization", 3).new_state(seed=5)
+    picks = []
+    for agent in (HeuristicAgent(1), IsmctsAgent(2, iterations=5), HeuristicAgent(3)):
+        seat = state.to_act()[0]
+        choice = agent.choose(state, seat)
+        picks.append(choice.payload)
+        state.apply(seat, choice)
+    assert picks == list(content.nation_preference()[:3])

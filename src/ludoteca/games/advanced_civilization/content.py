@@ -330,6 +330,24 @@ def nations() -> dict[str, Nation]:
     return load_nations(_read("nations.toml"), set(raw["areas"]))
 
 
+def load_nation_preference(raw: Mapping[str, Any], known: set[str]) -> tuple[str, ...]:
+    """The bots' order of preference for nations (``bots.toml``): known names, each once."""
+    order = raw.get("nation_preference")
+    if not isinstance(order, list) or not all(isinstance(name, str) for name in order):
+        raise ContentError("bots.toml: nation_preference must be a list of nation names")
+    for name in order:
+        if name not in known:
+            raise ContentError(f"bots.toml: nation_preference names unknown nation {name!r}")
+    if len(set(order)) != len(order):
+        raise ContentError("bots.toml: nation_preference names a nation twice")
+    return tuple(order)
+
+
+@cache
+def nation_preference() -> tuple[str, ...]:
+    return load_nation_preference(_read("bots.toml"), set(nations()))
+
+
 @cache
 def advances() -> dict[str, Advance]:
     found = load_advances(_read("advances.toml"))

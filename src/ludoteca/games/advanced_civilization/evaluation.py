@@ -94,12 +94,16 @@ def _movement(state: CivState, seat: int, frame: dict[str, object], legal: list[
 
 
 def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action | None:
-    """Choices whose worth one move of look-ahead cannot see: trading, buying and paying, trimming a hand."""
+    """Choices whose worth one move of look-ahead cannot see: the nation, trading, buying and paying, trimming a
+    hand."""
     frame = state.data["stack"][-1]
     step = frame["step"]
     player = state.data["players"][seat]
     hand = Counter(player["hand"])
     spec = state.cards
+    if step == "choose_nation":  # worth showing only turns later: the bots' table (data/bots.toml)
+        order = content.nation_preference()
+        return min(legal, key=lambda a: order.index(a.payload) if a.payload in order else len(order))
     if step == "trade_turn":
         proposals = [a for a in legal if a.payload is not None]
         if not proposals:

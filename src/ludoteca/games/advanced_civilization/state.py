@@ -510,6 +510,7 @@ class AdvancedCivilizationGame(Game):
         content.cards(self.options["calamities"])
         content.nations()
         content.advances()
+        content.nation_preference()
         content.rules()
 
     def _make_state(self) -> State:
