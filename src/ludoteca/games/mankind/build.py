@@ -87,7 +87,7 @@ def build_roll(state: MankindState, frame: Frame) -> None:
         push(state, "build_choice", seat=seat)
     else:
         state.emit("build_roll", f"Build roll {roll}: {KIND_NAMES[result]}.", seat=seat, roll=roll, kind=result)
-        push(state, "build_offer", seat=seat, kind=result)
+        offer(state, seat, result)
 
 
 def _article(noun: str) -> str:
@@ -111,7 +111,7 @@ def build_choice(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
     what, value = action.payload
     if what == "kind":
-        push(state, "build_offer", seat=seat, kind=value)
+        offer(state, seat, value)
         return
     amount = state.rng.roll(6)
     state.data["players"][seat][value.lower()] += amount
@@ -119,11 +119,12 @@ def build_choice(state: MankindState, frame: Frame, action: Action) -> None:
     push(state, "build_more", seat=seat)
 
 
-@auto("build_offer")
-def build_offer(state: MankindState, frame: Frame) -> None:
+def offer(state: MankindState, seat: int, kind: str) -> None:
     """Offer the rolled kind: a pick when something is affordable, else the "cannot build" the pick's
-    one forced option would log (``build_pick`` is always asked, so its long list is built only once)."""
-    seat, kind = frame["seat"], frame["kind"]
+    one forced option would log (``build_pick`` is always asked, so its long list is built only once).
+
+    Called straight from the roll or the choice (nothing can happen in between), not as a frame of its own.
+    """
     push(state, "build_more", seat=seat)
     if kind in ("leader", "wonder") and not available(state, kind):
         none_left(state, kind, seat)

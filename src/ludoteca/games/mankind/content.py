@@ -21,6 +21,7 @@ from typing import ClassVar, TypeAlias
 
 __all__ = [
     "ERAS",
+    "ERA_TITLES",
     "EVENT_KINDS",
     "KINDS",
     "TRAITS",
@@ -55,6 +56,7 @@ KINDS: tuple[str, ...] = ("infrastructure", "military", "leader", "wonder", "tec
 # Index = era number: Mankind: Outline numbers the eras Ancient = 1 ... Modern = 4;
 # the Tribal starting builds are era 0.
 ERAS: tuple[str, ...] = ("tribal", "ancient", "medieval", "revolution", "modern")
+ERA_TITLES: tuple[str, ...] = tuple(era.title() for era in ERAS)  # as log sentences name them
 # Mankind: Event Phase — the six sub-tables every era has.
 EVENT_KINDS: tuple[str, ...] = ("conquest", "war", "incursion", "raid", "boon", "disaster")
 
@@ -582,11 +584,15 @@ class EventTable:
 
     def row_for(self, roll: int) -> EventRow:
         """The row a die roll selects; a reroll value or an impossible roll is an error."""
+        return self.rows[self.index_for(roll)]
+
+    def index_for(self, roll: int) -> int:
+        """The position in ``rows`` of the row a die roll selects (what a rules frame records)."""
         if roll in self.reroll:
             raise ContentError(f"{self._where()}: a roll of {roll} is rolled again, it selects no row")
-        for row in self.rows:
+        for index, row in enumerate(self.rows):
             if row.low <= roll <= row.high:
-                return row
+                return index
         raise ContentError(f"{self._where()}: roll {roll} is out of range")
 
     def _where(self) -> str:

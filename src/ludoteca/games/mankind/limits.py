@@ -30,10 +30,11 @@ if TYPE_CHECKING:
 
 @auto("limit_phase")
 def limit_phase(state: MankindState, frame: Frame) -> None:
-    push_sequence(
-        state,
-        [{"step": "food_limit"}, {"step": "stability_limit"}, {"step": "health_limit"}, {"step": "governance_limit"}],
-    )
+    """The four checks in order. Food and Stability may make the player choose a loss, which the later
+    checks wait for; so Stability and the last two (which never wait) are frames, and Food runs at once
+    (a loss it asks for is pushed above them, so it still comes before they look)."""
+    push_sequence(state, [{"step": "stability_limit"}, {"step": "health_and_governance_limits"}])
+    food_limit(state, frame)
 
 
 def _lose_points(state: MankindState, seat: int, resource: str, dice: int, why: str) -> None:
@@ -42,7 +43,6 @@ def _lose_points(state: MankindState, seat: int, resource: str, dice: int, why: 
     state.emit("limit", f"Seat {seat} exceeds its {why}: loses {lost} {resource}.", seat=seat, limit=why, amount=lost)
 
 
-@auto("food_limit")
 def food_limit(state: MankindState, frame: Frame) -> None:
     seat = state.data["current"]
     player = state.data["players"][seat]
@@ -63,7 +63,13 @@ def stability_limit(state: MankindState, frame: Frame) -> None:
         push(state, "limit_loss", seat=seat, why="social unrest")
 
 
-@auto("health_limit")
+@auto("health_and_governance_limits")
+def health_and_governance_limits(state: MankindState, frame: Frame) -> None:
+    health_limit(state, frame)
+    governance_limit(state, frame)
+
+
+@auto("health_limit")  # still a step of its own, so a stack saved before the two were joined still runs
 def health_limit(state: MankindState, frame: Frame) -> None:
     """ "Resource Level" is the Resource Points held (docs/rulings.md, Mankind R6)."""
     seat = state.data["current"]
@@ -73,7 +79,7 @@ def health_limit(state: MankindState, frame: Frame) -> None:
         _lose_points(state, seat, "VP", 1, f"Health Limit ({player['rp']} RP > {limit})")
 
 
-@auto("governance_limit")
+@auto("governance_limit")  # likewise
 def governance_limit(state: MankindState, frame: Frame) -> None:
     seat = state.data["current"]
     player = state.data["players"][seat]

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
-from ludoteca.games.mankind.civilization import level
-from ludoteca.games.mankind.content import ERAS
+from ludoteca.games.mankind.civilization import level, level_table
+from ludoteca.games.mankind.content import ERA_TITLES
 from ludoteca.games.mankind.eras import end_era
 from ludoteca.games.mankind.machine import Frame, auto, decision, push, push_sequence, repush
 from ludoteca.games.mankind.targeting import order_by
@@ -44,33 +44,28 @@ def begin_turn(state: MankindState, frame: Frame) -> None:
         player["raids_used"] = 0  # Mankind: Raid Events — "An individual Unit may only raid once per turn."
     data["bought"] = False
     data["government_bought"] = False
-    state.emit("turn", f"Turn {data['turn']} ({ERAS[data['era']].title()} era): seat {seat} plays.", seat=seat)
+    state.emit("turn", f"Turn {data['turn']} ({ERA_TITLES[data['era']]} era): seat {seat} plays.", seat=seat)
+    # Phases 3-5 wait for the seat's choices, so they are frames; Gains and the Event roll never wait and
+    # run at once (an event the roll brings is pushed above the Build Phase, so it still comes first).
     push_sequence(
-        state,
-        [
-            {"step": "gains_phase"},
-            {"step": "event_phase"},
-            {"step": "build_roll"},
-            {"step": "trade_phase"},
-            {"step": "limit_phase"},
-            {"step": "end_turn"},
-        ],
+        state, [{"step": "build_roll"}, {"step": "trade_phase"}, {"step": "limit_phase"}, {"step": "end_turn"}]
     )
+    gains_phase(state, frame)
+    event_phase(state, frame)
 
 
-@auto("gains_phase")
 def gains_phase(state: MankindState, frame: Frame) -> None:
     """Mankind: Gains Phase — IP equal to Research Level, RP equal to Materials Level."""
     seat = state.data["current"]
     player = state.data["players"][seat]
-    ideas = max(0, level(player, "RL"))
-    resources = max(0, level(player, "ML"))
+    lv = level_table(player)
+    ideas = max(0, lv["RL"])
+    resources = max(0, lv["ML"])
     player["ip"] += ideas
     player["rp"] += resources
     state.emit("gains", f"Seat {seat} gains {ideas} IP and {resources} RP.", seat=seat, ip=ideas, rp=resources)
 
 
-@auto("event_phase")
 def event_phase(state: MankindState, frame: Frame) -> None:
     """Mankind: Event Phase — roll 1D10 on the Event Table, then on the era's sub-table."""
     data = state.data
@@ -89,8 +84,8 @@ def event_phase(state: MankindState, frame: Frame) -> None:
     while sub_roll in table.reroll:
         state.emit("reroll", f"A {sub_roll} on the {kind} table is rolled again.", roll=sub_roll)
         sub_roll = state.rng.roll(table.sides)
-    row = table.row_for(sub_roll)
-    index = table.rows.index(row)
+    index = table.index_for(sub_roll)
+    row = table.rows[index]
     state.emit(
         "event",
         f"Event roll {roll}: {kind.title()} — {row.name} ({sub_roll}): {row.printed}.",
@@ -138,7 +133,7 @@ def end_turn(state: MankindState, frame: Frame) -> None:
         if data["over"]:
             return
     data["current"] = (data["current"] + 1) % state.players
-    push(state, "begin_turn")
+    begin_turn(state, frame)  # at once: nothing comes between one turn and the next
 
 
 def warfare_order(state: MankindState, why: str) -> list[int]:
