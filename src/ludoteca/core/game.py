@@ -455,10 +455,9 @@ class State(ABC):
     # ----------------------------------------------------------------- helpers for games
     def emit(self, kind: str, text: str, /, **details: Any) -> None:
         """Append one structured event, with a sentence a player understands, to the log."""
-        event = {"type": kind, "text": text}
-        event.update(details)
-        self._own_lists()
-        self.log.append(event)
+        if self._shared:
+            self._own_lists()
+        self.log.append({"type": kind, "text": text, **details})
 
     def _own_lists(self) -> None:
         """Take private copies of the log and history shared with a clone, before changing them."""

@@ -79,9 +79,7 @@ class Rules(Generic[S]):
     @staticmethod
     def push(state: S, step: str, **params: Any) -> None:
         """Schedule ``step`` to run before everything already on the stack."""
-        frame: Frame = {"step": step}
-        frame.update(params)
-        state.data["stack"].append(frame)
+        state.data["stack"].append({"step": step, **params})
 
     @staticmethod
     def repush(state: S, frame: Frame, **changes: Any) -> None:
@@ -125,8 +123,11 @@ class Rules(Generic[S]):
         return None
 
     def to_act(self, state: S) -> list[int]:
-        frame = self.pending(state)
-        return [] if frame is None else [frame["seat"]]
+        """The seat the waiting decision names (``pending``, read in place: asked before every action)."""
+        stack = state.data["stack"]
+        if stack and stack[-1]["step"] in self.decisions:
+            return [stack[-1]["seat"]]
+        return []
 
     def options_of(self, state: S, frame: Frame) -> list[Action]:
         """The options of a waiting decision (never empty: an always-asked step with none is a rules bug)."""

@@ -69,13 +69,22 @@ class Rng:
         return _mix(self.state)
 
     def _below(self, n: int) -> int:
-        """Uniform integer in [0, n) by rejection, so no face is favoured."""
+        """Uniform integer in [0, n) by rejection, so no face is favoured.
+
+        The SplitMix64 step of :meth:`next64` is written out here (the same arithmetic, so the same
+        sequence): every die roll and every random pick of a search comes through this loop.
+        """
         if n <= 0:
             raise ValueError(f"cannot draw below {n}")
         limit = (1 << 64) - ((1 << 64) % n)
+        state = self.state
         while True:
-            x = self.next64()
+            state = (state + _GOLDEN_GAMMA) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            x = z ^ (z >> 31)
             if x < limit:
+                self.state = state
                 return x % n
 
     def randrange(self, n: int) -> int:
