@@ -71,7 +71,7 @@ def _playout(state: State, seed: int) -> tuple[int, list[State]]:
 
 
 def measure_game(game_id: str, players: int, seeds: range, options: dict[str, Any] | None = None,
-                 ismcts_iterations: int = 60) -> GameFigures:
+                 ismcts_iterations: int = 100) -> GameFigures:
     game = load_game(game_id, players, options or {})
     _playout(game.new_state(seed=seeds.stop), 0)  # warm-up: data files, caches, imports
     total, snapshots = 0, []
@@ -92,7 +92,7 @@ def measure_game(game_id: str, players: int, seeds: range, options: dict[str, An
     # ISMCTS at rollout depth 20, on mid-game decisions that need a search (more than one option), counting
     # only the iterations actually run; no root priors, so the figure is the bare tree search's.
     agent = IsmctsAgent(seed=1, iterations=ismcts_iterations, depth=20, prior=0)
-    probes = [s for s in middle if not s.is_over() and len(s.legal_actions(s.to_act()[0])) > 1][:3]
+    probes = [s for s in middle if not s.is_over() and len(s.legal_actions(s.to_act()[0])) > 1][:8]
     iterations = 0
     started = time.perf_counter()
     for state in probes:

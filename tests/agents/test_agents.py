@@ -97,3 +97,25 @@ def test_random_action_draws_from_the_legal_list_uniformly(game: str) -> None:
             checked += 1
         state.apply(seat, chooser.pick(legal))
     assert checked > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_evaluate_all_is_evaluate_for_every_seat(game: str) -> None:
+    """Search scores rollouts with ``evaluate_all``; the heuristic agent with ``evaluate``: they must agree."""
+    from ludoteca.core import Rng
+
+    for players in (2, 3):
+        state = ludoteca.load_game(game, players=players).new_state(seed=4)
+        chooser = Rng(2)
+        step = 0
+        while True:
+            estimates = state.evaluate_all()
+            assert estimates == [state.evaluate(seat) for seat in range(players)]
+            assert all(0.0 <= value <= 1.0 for value in estimates)
+            if state.is_over():
+                assert sum(estimates) == pytest.approx(1.0)
+                break
+            seat = state.to_act()[0]
+            state.apply_legal(seat, state.random_action(seat, chooser))
+            step += 1
+        assert step > 0

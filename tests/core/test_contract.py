@@ -196,3 +196,21 @@ def test_replay_refuses_a_non_object() -> None:
 def test_conformance_suite_passes_on_the_test_game(players: int) -> None:
     report = conformance.check_game("blind-draw", players, seeds=range(10), probe_every=2)
     assert report.games == 10 and report.actions > 10 and report.probes > 0
+
+
+def test_lead_estimates_score_each_entry_against_the_best_of_the_others() -> None:
+    import math
+
+    from ludoteca.core import lead_estimates
+
+    def plain(values: list[float], scale: float) -> list[float]:
+        return [
+            1.0 / (1.0 + math.exp(-(v - max(w for j, w in enumerate(values) if j != i)) / scale))
+            for i, v in enumerate(values)
+        ]
+
+    for values in ([3.0, 1.0], [1.0, 3.0, 2.0], [2.0, 2.0, 0.0], [5.0, 5.0, 5.0], [-1.0, 4.0, 4.0, 0.5]):
+        assert lead_estimates(values, 1.5) == plain(values, 1.5)
+    assert lead_estimates([2.0, 2.0], 1.0) == [0.5, 0.5]  # level: an even game
+    with pytest.raises(ValueError, match="at least two"):
+        lead_estimates([1.0], 1.0)

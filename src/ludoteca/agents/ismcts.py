@@ -128,7 +128,7 @@ class IsmctsAgent(Agent):
                 break
             actor = world.to_act()[0]
             world.apply_legal(actor, world.random_action(actor, self.random))
-        values = [world.evaluate(s) for s in range(world.players)]
+        values = world.evaluate_all()
         for visited in path:
             visited.visits += 1
             visited.total += values[visited.seat]

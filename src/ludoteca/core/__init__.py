@@ -9,6 +9,7 @@ from ludoteca.core.errors import (
     ScriptError,
     UnknownGame,
 )
+from ludoteca.core.estimate import lead_estimates
 from ludoteca.core.game import Action, Game, OptionSpec, Seat, State, copy_plain
 from ludoteca.core.record import check_record, load_record, replay, save_record
 from ludoteca.core.registry import game_class, list_games, load_game, register, unregister
@@ -32,6 +33,7 @@ __all__ = [
     "copy_plain",
     "derive_seed",
     "game_class",
+    "lead_estimates",
     "list_games",
     "load_game",
     "load_record",

@@ -274,6 +274,11 @@ class State(ABC):
         """
         return 1.0 / self.game.players
 
+    def _evaluate_all(self) -> list[float]:
+        """``_evaluate`` for every seat. Games whose evaluation weighs every seat anyway (a lead over the best
+        rival) override it to do that work once; search scores every rollout for every seat."""
+        return [self._evaluate(seat) for seat in range(self.game.players)]
+
     def render(self, seat: Seat | None) -> str:
         """A text picture of what ``seat`` sees, for the terminal. Games override it."""
         return json.dumps(self.view(seat), indent=1)
@@ -360,6 +365,13 @@ class State(ABC):
             winners = self._result()["winners"]
             return 1.0 / len(winners) if seat in winners else 0.0
         return self._evaluate(seat)
+
+    def evaluate_all(self) -> list[float]:
+        """:meth:`evaluate` for every seat, in seat order (what search agents score a rollout with)."""
+        if self._is_over():
+            winners = self._result()["winners"]
+            return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.game.players)]
+        return self._evaluate_all()
 
     def result(self) -> dict[str, Any]:
         """Scores, ranking (lists of tied seats, best first), winners and the game's own verdict."""

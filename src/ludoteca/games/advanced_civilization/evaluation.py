@@ -9,11 +9,10 @@ offer; and sets grow as n², so a trade that adds to a set one already holds is 
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ludoteca.core import Action
+from ludoteca.core import Action, lead_estimates
 from ludoteca.games.advanced_civilization import cards, content
 
 if TYPE_CHECKING:
@@ -42,12 +41,9 @@ def potentials(state: CivState) -> list[float]:
     return values
 
 
-def evaluate(state: CivState, seat: int) -> float:
-    """A win estimate in [0, 1]: the lead over the best rival, squashed by a scale that grows with the turn."""
-    values = potentials(state)
-    rival = max(value for other, value in enumerate(values) if other != seat)
-    scale = 80.0 + 40.0 * state.data["turn"]
-    return 1.0 / (1.0 + math.exp(-(values[seat] - rival) / scale))
+def evaluate_all(state: CivState) -> list[float]:
+    """Win estimates in [0, 1]: each seat's lead over its best rival, squashed by a scale that grows with the turn."""
+    return lead_estimates(potentials(state), 80.0 + 40.0 * state.data["turn"])
 
 
 def _leader(state: CivState, seat: int) -> int:

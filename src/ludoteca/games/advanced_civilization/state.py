@@ -311,9 +311,12 @@ class CivState(MachineState):
         }
 
     def _evaluate(self, seat: int) -> float:
+        return self._evaluate_all()[seat]
+
+    def _evaluate_all(self) -> list[float]:
         from ludoteca.games.advanced_civilization import evaluation
 
-        return evaluation.evaluate(self, seat)
+        return evaluation.evaluate_all(self)
 
     def heuristic_choice(self, seat: int, legal: list[Action]) -> Action | None:
         """Trading, paying and the like, which one move of look-ahead cannot judge (see ``evaluation``)."""

@@ -8,9 +8,9 @@ wins combats (supply caps them, so beyond a few per area they add little).
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
+from ludoteca.core import lead_estimates
 from ludoteca.games.arabian_struggle import board
 from ludoteca.games.arabian_struggle.scoring import region_population
 
@@ -40,9 +40,9 @@ def strengths(state: ArabianStruggleState) -> dict[str, float]:
     return value
 
 
-def evaluate(state: ArabianStruggleState, seat: int) -> float:
-    """A win estimate in [0, 1] from the seat's lead over the best rival Faction."""
+def evaluate_all(state: ArabianStruggleState) -> list[float]:
+    """Win estimates in [0, 1]: each seat's lead, through its Faction, over the best rival Faction."""
     value = strengths(state)
-    mine = state.data["players"][seat]
-    rival = max(v for faction, v in value.items() if faction != mine)
-    return 1.0 / (1.0 + math.exp(-(value[mine] - rival) / 3.0))
+    factions = list(value)
+    estimate = dict(zip(factions, lead_estimates([value[f] for f in factions], 3.0), strict=True))
+    return [estimate[faction] for faction in state.data["players"]]

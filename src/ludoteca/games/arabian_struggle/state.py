@@ -303,9 +303,12 @@ class ArabianStruggleState(MachineState):
         return super().random_action(seat, rng)  # the plain way, with its checks and errors
 
     def _evaluate(self, seat: int) -> float:
-        from ludoteca.games.arabian_struggle.evaluation import evaluate
+        return self._evaluate_all()[seat]
 
-        return evaluate(self, seat)
+    def _evaluate_all(self) -> list[float]:
+        from ludoteca.games.arabian_struggle.evaluation import evaluate_all
+
+        return evaluate_all(self)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         data = self.data

@@ -8,10 +8,9 @@ its Food, Stability, Health or Governance limit bleeds points every turn, so tho
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
-from ludoteca.core import Action
+from ludoteca.core import Action, lead_estimates
 from ludoteca.games.mankind.civilization import level_table, limit_count, spread_count
 from ludoteca.games.mankind.scoring import measure
 
@@ -59,12 +58,9 @@ def potentials(state: MankindState) -> list[float]:
     return values
 
 
-def evaluate(state: MankindState, seat: int) -> float:
-    """A win estimate in [0, 1]: the lead over the best rival, squashed by a scale that grows with the era."""
-    values = potentials(state)
-    rival = max(value for other, value in enumerate(values) if other != seat)
-    scale = 6.0 + 5.0 * state.data["era"]
-    return 1.0 / (1.0 + math.exp(-(values[seat] - rival) / scale))
+def evaluate_all(state: MankindState) -> list[float]:
+    """Win estimates in [0, 1]: each seat's lead over its best rival, squashed by a scale that grows with the era."""
+    return lead_estimates(potentials(state), 6.0 + 5.0 * state.data["era"])
 
 
 def heuristic_choice(state: MankindState, seat: int, legal: list[Action]) -> Action | None:

@@ -184,7 +184,10 @@ class MankindState(MachineState):
         return invariants.check(self)
 
     def _evaluate(self, seat: int) -> float:
-        return evaluation.evaluate(self, seat)
+        return evaluation.evaluate_all(self)[seat]
+
+    def _evaluate_all(self) -> list[float]:
+        return evaluation.evaluate_all(self)
 
     def heuristic_choice(self, seat: int, legal: list[Action]) -> Action | None:
         """Game knowledge for the ``heuristic`` agent where one move of look-ahead is blind."""

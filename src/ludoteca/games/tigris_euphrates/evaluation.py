@@ -8,9 +8,9 @@ catastrophe in reserve is a defence worth keeping.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
+from ludoteca.core import lead_estimates
 from ludoteca.games.tigris_euphrates.scoring import final_colours
 
 if TYPE_CHECKING:
@@ -26,8 +26,6 @@ def strength(state: TigrisState, seat: int) -> float:
     return value
 
 
-def evaluate(state: TigrisState, seat: int) -> float:
-    """A win estimate in [0, 1] from the lead over the strongest rival."""
-    mine = strength(state, seat)
-    rival = max(strength(state, other) for other in range(state.players) if other != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - rival) / 1.5))
+def evaluate_all(state: TigrisState) -> list[float]:
+    """Win estimates in [0, 1]: each seat's lead over its strongest rival."""
+    return lead_estimates([strength(state, seat) for seat in range(state.players)], 1.5)

@@ -224,7 +224,10 @@ class TigrisState(MachineState):
         return invariants.check(self)
 
     def _evaluate(self, seat: int) -> float:
-        return evaluation.evaluate(self, seat)
+        return evaluation.evaluate_all(self)[seat]
+
+    def _evaluate_all(self) -> list[float]:
+        return evaluation.evaluate_all(self)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         data = self.data
