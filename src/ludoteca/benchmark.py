@@ -19,6 +19,7 @@ import tracemalloc
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ludoteca.agents.base import settled_choice
 from ludoteca.agents.ismcts import IsmctsAgent
 from ludoteca.core import Rng, State, load_game
 
@@ -70,6 +71,13 @@ def _playout(state: State, seed: int) -> tuple[int, list[State]]:
     return actions, snapshots
 
 
+def _needs_search(state: State) -> bool:
+    """A decision the game does not settle itself (one option, or its ``heuristic_choice``): ISMCTS searches
+    only those, so only those measure its iterations."""
+    seat = state.to_act()[0]
+    return settled_choice(state, seat, state.legal_actions(seat)) is None
+
+
 def measure_game(game_id: str, players: int, seeds: range, options: dict[str, Any] | None = None,
                  ismcts_iterations: int = 100) -> GameFigures:
     game = load_game(game_id, players, options or {})
@@ -89,10 +97,10 @@ def measure_game(game_id: str, players: int, seeds: range, options: dict[str, An
             state.clone()
         clones += len(middle)
     clone_rate = clones / (time.perf_counter() - started)
-    # ISMCTS at rollout depth 20, on mid-game decisions that need a search (more than one option), counting
+    # ISMCTS at rollout depth 20, on mid-game decisions that need a search (see _needs_search), counting
     # only the iterations actually run; no root priors, so the figure is the bare tree search's.
     agent = IsmctsAgent(seed=1, iterations=ismcts_iterations, depth=20, prior=0)
-    probes = [s for s in middle if not s.is_over() and len(s.legal_actions(s.to_act()[0])) > 1][:8]
+    probes = [s for s in middle if not s.is_over() and _needs_search(s)][:8]
     iterations = 0
     started = time.perf_counter()
     for state in probes:
@@ -108,7 +116,7 @@ def measure_game(game_id: str, players: int, seeds: range, options: dict[str, An
                        ismcts_rate, round(state_kb, 1), round(peak / 1024, 1))
 
 
-def run(games: list[str], player_counts: dict[str, list[int]], seeds: range = range(10)) -> dict[str, Any]:
+def run(games: list[str], player_counts: dict[str, list[int]], seeds: range = range(30)) -> dict[str, Any]:
     """Every game at every player count, each bracketed by the reference (measured just before and just
     after it); every figure also as a ratio to the mean of its two reference runs."""
     chess_plies_per_second(seconds=0.5)  # warm-up of the reference itself

@@ -500,7 +500,7 @@ def report_command(
 def bench_command(
     games: Annotated[list[str] | None, typer.Argument(help="Game ids (default: every game).")] = None,
     json_file: Annotated[Path | None, typer.Option("--json", help="Write every figure to this JSON file.")] = None,
-    seeds: Annotated[int, typer.Option("--seeds", min=1, help="Random playouts per game and player count.")] = 10,
+    seeds: Annotated[int, typer.Option("--seeds", min=1, help="Random playouts per game and player count.")] = 30,
 ) -> None:
     """Measure playouts, clones and ISMCTS per game, as ratios to python-chess measured in the same run."""
     from rich.table import Table
