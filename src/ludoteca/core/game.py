@@ -362,16 +362,19 @@ class State(ABC):
         """How well ``seat`` stands, in [0, 1]: its share of the win once the game is over, else the game's
         heuristic estimate. Search agents call it on determinized clones."""
         if self._is_over():
-            winners = self._result()["winners"]
-            return 1.0 / len(winners) if seat in winners else 0.0
+            return self._win_shares()[seat]
         return self._evaluate(seat)
 
     def evaluate_all(self) -> list[float]:
         """:meth:`evaluate` for every seat, in seat order (what search agents score a rollout with)."""
         if self._is_over():
-            winners = self._result()["winners"]
-            return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.game.players)]
+            return self._win_shares()
         return self._evaluate_all()
+
+    def _win_shares(self) -> list[float]:
+        """A finished game's worth to each seat: an equal share of the win for each winner, else nothing."""
+        winners = self._result()["winners"]
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.game.players)]
 
     def result(self) -> dict[str, Any]:
         """Scores, ranking (lists of tied seats, best first), winners and the game's own verdict."""

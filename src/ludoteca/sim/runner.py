@@ -89,19 +89,20 @@ class _InOrderWriter:
     def add(self, index: int, line: dict[str, Any] | None) -> None:
         self.waiting[index] = line
         while self.position < len(self.order) and self.order[self.position] in self.waiting:
-            ready = self.waiting.pop(self.order[self.position])
-            if ready is not None:
-                self.stream.write(json.dumps(ready) + "\n")
+            self._write(self.order[self.position])
             self.position += 1
         self.stream.flush()
 
     def flush_all(self) -> None:
         """On interruption: write whatever came back, still in order, gaps and all."""
         for index in sorted(self.waiting):
-            ready = self.waiting.pop(index)
-            if ready is not None:
-                self.stream.write(json.dumps(ready) + "\n")
+            self._write(index)
         self.stream.flush()
+
+    def _write(self, index: int) -> None:
+        line = self.waiting.pop(index)
+        if line is not None:
+            self.stream.write(json.dumps(line) + "\n")
 
 
 def _local(specs: list[GameSpec], jobs: int) -> Iterator[dict[str, Any]]:
