@@ -25,7 +25,9 @@ def test_options_are_checked() -> None:
     game = ludoteca.load_game(
         "advanced-civilization", players=2, options={"turn_limit": None, "calamities": "additional"}
     )
-    assert game.options == {"map": "main", "turn_limit": None, "calamities": "additional"}
+    assert game.options == {"map": "main", "turn_limit": None, "calamities": "additional", "nations": "choose"}
+    with pytest.raises(BadOptions, match="nations"):
+        ludoteca.load_game("advanced-civilization", players=2, options={"nations": "auction"})
     with pytest.raises(BadOptions, match="map"):
         ludoteca.load_game("advanced-civilization", players=2, options={"map": "eastern"})
     with pytest.raises(BadOptions, match="at least 1"):
@@ -50,6 +52,19 @@ def test_nations_are_chosen_then_start_areas_in_ast_order() -> None:
     assert state.data["turn"] == 1
     assert state.data["tokens"] == {"Thebes": [2, 0], "Tunisia": [0, 2]}
     assert state.data["players"][0]["stock"] == 53
+
+
+def test_random_nations_are_dealt_from_the_seed_and_then_starts_are_chosen() -> None:
+    # AC-R5, option nations=random: no seat chooses; each is dealt a free nation from the game's generator.
+    game = ludoteca.load_game("advanced-civilization", players=8, options={"nations": "random", "map": "main+western"})
+    dealt = [game.new_state(seed=seed).data["nations"] for seed in range(12)]
+    assert all(len(set(nations)) == 8 and not {"Italy", "Iberia"} <= set(nations) for nations in dealt)
+    assert dealt[3] == game.new_state(seed=3).data["nations"]  # the same seed deals the same nations
+    assert len({nations[0] for nations in dealt}) > 1  # seat 0 does not always get the same nation
+    state = game.new_state(seed=0)
+    assert [entry["type"] for entry in state.log] == ["nation"] * 8
+    assert state.to_act() == [state.ast_order()[0]]  # the first start area goes to the first in A.S.T. order
+    assert all(action.text.startswith("start in ") for action in state.legal_actions(state.to_act()[0]))
 
 
 def test_italy_and_iberia_share_a_slot_on_the_western_map() -> None:

@@ -40,7 +40,7 @@ FLAT_STEPS = frozenset(
     {
         *("taxation", "expansion", "census", "ships", "movement", "conflict", "city_construction", "surplus"),
         *("acquisition", "trade", "calamities", "advances", "ast", "turn_end", "turn_start", "scenario_end"),
-        *("place_starts", "advances_end", "calamities_end", "tax_revolts", "monotheism"),
+        *("deal_nations", "place_starts", "advances_end", "calamities_end", "tax_revolts", "monotheism"),
         *("choose_nation", "choose_start", "tax_rate", "revolt_take", "revolt_lose", "ship_turn", "ship_upkeep"),
         *("ship_build", "move_from", "move_to", "move_count", "sail_to", "sail_count", "build_city"),
         *("city_support", "reduce_city", "draw_cards", "buy_stack9", "trade_turn", "trade_answer"),
@@ -165,7 +165,10 @@ class CivState(MachineState):
 
             self.data["stacks"] = cards.deal_stacks(self)
         if not scenario or set(scenario) <= {"map"}:
-            RULES.push(self, "choose_nation", seat=0)
+            if self.game.options["nations"] == "random":
+                RULES.push(self, "deal_nations")
+            else:
+                RULES.push(self, "choose_nation", seat=0)
         else:
             self._apply_scenario(scenario)
             phases = tuple(scenario.get("phases", turn.PHASES))
@@ -496,6 +499,8 @@ class AdvancedCivilizationGame(Game):
         # 10 turns: the agreed time limit of §34.1B for a short game, and a cap that ends random games (AC-R18).
         OptionSpec("turn_limit", 10, kind=int, allow_none=True, help="end after this many turns (none: A.S.T. only)"),
         OptionSpec("calamities", "standard", choices=("standard", "additional"), help="additional: part 3's variant"),
+        # AC-R5: seats choose in seat order, or the nations are dealt at random (a fair start for simulations).
+        OptionSpec("nations", "choose", choices=("choose", "random"), help="choose in seat order, or deal at random"),
     )
 
     def __init__(self, players: int | None = None, options: dict[str, Any] | None = None) -> None:

@@ -52,16 +52,29 @@ def _nation_options(state: CivState, frame: Frame) -> list[Action]:
     ]
 
 
+def _take_nation(state: CivState, seat: int, nation: str) -> None:
+    state.data["nations"][seat] = nation
+    state.emit("nation", f"Seat {seat} plays {nation}.", seat=seat, nation=nation)
+
+
 @RULES.decision("choose_nation", _nation_options)
 def choose_nation(state: CivState, frame: Frame, action: Action) -> None:
     """Each seat in turn picks a nation (AC-R5: seat order, as players would pick around the table)."""
     seat = frame["seat"]
-    state.data["nations"][seat] = action.payload
-    state.emit("nation", f"Seat {seat} plays {action.payload}.", seat=seat, nation=action.payload)
+    _take_nation(state, seat, action.payload)
     if seat + 1 < state.players:
         RULES.push(state, "choose_nation", seat=seat + 1)
     else:
         RULES.push(state, "place_starts")
+
+
+@RULES.auto("deal_nations")
+def deal_nations(state: CivState, frame: Frame) -> None:
+    """Option ``nations=random`` (AC-R5): each seat in turn is dealt one of the nations still free, at random,
+    so no seat's place at the table decides which nation it gets."""
+    for seat in range(state.players):
+        _take_nation(state, seat, state.rng.pick(_nation_options(state, frame)).payload)
+    RULES.push(state, "place_starts")
 
 
 @RULES.auto("place_starts")
