@@ -38,13 +38,16 @@ class _Node:
 class IsmctsAgent(Agent):
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iterations: int = 400, depth: int = 4, seconds: float = 0.0,
-                 exploration: float = 0.7, prior: int = 4) -> None:
+    DEPTH = 4  # rollout length and exploration constant where neither the spec nor the game sets them
+    EXPLORATION = 0.7
+
+    def __init__(self, seed: int = 0, iterations: int = 400, depth: int | None = None, seconds: float = 0.0,
+                 exploration: float | None = None, prior: int = 4) -> None:
         self.random = random.Random(seed)
         self.iterations = iterations
-        self.depth = depth
+        self.depth = depth  # None: the game's ``search_defaults``, else DEPTH
         self.seconds = seconds
-        self.exploration = exploration
+        self.exploration = exploration  # None: the game's ``search_defaults``, else EXPLORATION
         self.prior = prior
         self.last_iterations = 0  # iterations the last choice ran (0 when it needed no search)
 
@@ -54,11 +57,18 @@ class IsmctsAgent(Agent):
         return cls(
             seed=int_param(params, "seed", seed, "ismcts"),
             iterations=int_param(params, "iterations", 400, "ismcts", 1),
-            depth=int_param(params, "depth", 4, "ismcts"),
+            depth=int_param(params, "depth", 0, "ismcts") if "depth" in params else None,
             seconds=float_param(params, "seconds", 0.0, "ismcts"),
-            exploration=float_param(params, "c", 0.7, "ismcts"),
+            exploration=float_param(params, "c", 0.0, "ismcts") if "c" in params else None,
             prior=int_param(params, "prior", 4, "ismcts"),
         )
+
+    def settings(self, state: State) -> tuple[int, float]:
+        """The rollout depth and exploration constant for this game: the spec's, else the game's, else ours."""
+        defaults = state.game.search_defaults
+        depth = self.depth if self.depth is not None else int(defaults.get("depth", self.DEPTH))
+        exploration = self.exploration if self.exploration is not None else float(defaults.get("c", self.EXPLORATION))
+        return depth, exploration
 
     def choose(self, state: State, seat: int) -> Action:
         legal = legal_or_fail(state, seat)
@@ -69,10 +79,11 @@ class IsmctsAgent(Agent):
         root = _Node(seat)
         if self.prior:
             self._seed_root(state, seat, legal, root)
+        depth, exploration = self.settings(state)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
-            self._iterate(state, seat, root)
+            self._iterate(state, seat, root, depth, exploration)
             done += 1
         self.last_iterations = done
         # The most visited action; among equals the best mean value, then a random one (a fixed order such
@@ -98,7 +109,7 @@ class IsmctsAgent(Agent):
             child.total = self.prior * world.evaluate(seat)
             root.children[action.text] = child
 
-    def _iterate(self, state: State, seat: int, root: _Node) -> None:
+    def _iterate(self, state: State, seat: int, root: _Node, depth: int, exploration: float) -> None:
         world = state.clone()
         world.resample(seat, self.random)
         node, path = root, [root]
@@ -118,12 +129,11 @@ class IsmctsAgent(Agent):
                 world.apply_legal(actor, action)
                 path.append(child)
                 break
-            log_c = self.exploration
-            action = max(legal, key=lambda a: self._ucb(node.children[a.text], log_c))
+            action = max(legal, key=lambda a: self._ucb(node.children[a.text], exploration))
             world.apply_legal(actor, action)
             node = node.children[action.text]
             path.append(node)
-        for _ in range(self.depth):  # rollout
+        for _ in range(depth):  # rollout
             if world.is_over():
                 break
             actor = world.to_act()[0]
