@@ -53,11 +53,12 @@ def test_agents_are_built_from_specs() -> None:
 
 def test_ismcts_takes_the_games_search_defaults_unless_its_spec_sets_them(monkeypatch: pytest.MonkeyPatch) -> None:
     state = ludoteca.load_game("mankind", players=2).new_state(seed=0)
-    monkeypatch.setattr(type(state.game), "search_defaults", {"depth": 0, "c": 0.2})
-    assert make_agent("ismcts").settings(state) == (0, 0.2)
-    assert make_agent("ismcts:depth=7,c=1.5").settings(state) == (7, 1.5)
+    monkeypatch.setattr(type(state.game), "search_defaults", {"depth": 0, "c": 0.2, "grow": 3})
+    assert make_agent("ismcts").settings(state) == (0, 0.2, 3)
+    assert make_agent("ismcts:depth=7,c=1.5,grow=0").settings(state) == (7, 1.5, 0)
+    assert make_agent("ismcts:prior=0").settings(state) == (0, 0.2, 0)  # growth seeds with the prior
     monkeypatch.setattr(type(state.game), "search_defaults", {})
-    assert make_agent("ismcts").settings(state) == (IsmctsAgent.DEPTH, IsmctsAgent.EXPLORATION)
+    assert make_agent("ismcts").settings(state) == (IsmctsAgent.DEPTH, IsmctsAgent.EXPLORATION, IsmctsAgent.GROW)
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,11 @@ With ``prior`` > 0 every root action starts with that many virtual visits worth 
 of the position it leads to (one determinized look, as the ``heuristic`` agent takes): the search then
 begins where a good player's judgement points and spends its budget refining it, which matters when a
 decision has hundreds of options and the budget only a few hundred iterations ("progressive bias").
+With ``grow`` = K > 0 a node below the root that the search has reached K times is seeded the same way
+(every option of the player to act there, judged by that player's evaluation), and so is every option
+first met there in a later determinization: the replies and the follow-up moves of a turn are then
+chosen as a good player would choose them, not expanded at random, which is what lets the search see
+that a move is good only for the move that follows it.
 """
 
 from __future__ import annotations
@@ -25,35 +30,39 @@ from ludoteca.core import Action, State
 
 
 class _Node:
-    __slots__ = ("available", "children", "seat", "total", "visits")
+    __slots__ = ("available", "children", "reached", "seat", "seeded", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # the seat that chose the action leading here
         self.children: dict[str, _Node] = {}
-        self.visits = 0
+        self.visits = 0  # iterations through here, plus the prior's virtual ones
+        self.reached = 0  # iterations through here only
         self.available = 0
         self.total = 0.0
+        self.seeded = False  # its children are judged by the evaluation as they are first met
 
 
 class IsmctsAgent(Agent):
     name = "ismcts"
 
-    DEPTH = 4  # rollout length and exploration constant where neither the spec nor the game sets them
+    DEPTH = 4  # rollout length, exploration constant and growth where neither the spec nor the game sets them
     EXPLORATION = 0.7
+    GROW = 0
 
     def __init__(self, seed: int = 0, iterations: int = 400, depth: int | None = None, seconds: float = 0.0,
-                 exploration: float | None = None, prior: int = 4) -> None:
+                 exploration: float | None = None, prior: int = 4, grow: int | None = None) -> None:
         self.random = random.Random(seed)
         self.iterations = iterations
         self.depth = depth  # None: the game's ``search_defaults``, else DEPTH
         self.seconds = seconds
         self.exploration = exploration  # None: the game's ``search_defaults``, else EXPLORATION
         self.prior = prior
+        self.grow = grow  # None: the game's ``search_defaults``, else GROW
         self.last_iterations = 0  # iterations the last choice ran (0 when it needed no search)
 
     @classmethod
     def from_params(cls, params: dict[str, str], seed: int = 0) -> IsmctsAgent:
-        check_params(params, {"seed", "iterations", "depth", "seconds", "c", "prior"}, "ismcts")
+        check_params(params, {"seed", "iterations", "depth", "seconds", "c", "prior", "grow"}, "ismcts")
         return cls(
             seed=int_param(params, "seed", seed, "ismcts"),
             iterations=int_param(params, "iterations", 400, "ismcts", 1),
@@ -61,14 +70,16 @@ class IsmctsAgent(Agent):
             seconds=float_param(params, "seconds", 0.0, "ismcts"),
             exploration=float_param(params, "c", 0.0, "ismcts") if "c" in params else None,
             prior=int_param(params, "prior", 4, "ismcts"),
+            grow=int_param(params, "grow", 0, "ismcts") if "grow" in params else None,
         )
 
-    def settings(self, state: State) -> tuple[int, float]:
-        """The rollout depth and exploration constant for this game: the spec's, else the game's, else ours."""
+    def settings(self, state: State) -> tuple[int, float, int]:
+        """Rollout depth, exploration constant and growth for this game: the spec's, else the game's, else ours."""
         defaults = state.game.search_defaults
         depth = self.depth if self.depth is not None else int(defaults.get("depth", self.DEPTH))
         exploration = self.exploration if self.exploration is not None else float(defaults.get("c", self.EXPLORATION))
-        return depth, exploration
+        grow = self.grow if self.grow is not None else int(defaults.get("grow", self.GROW))
+        return depth, exploration, grow if self.prior else 0
 
     def choose(self, state: State, seat: int) -> Action:
         legal = legal_or_fail(state, seat)
@@ -79,11 +90,12 @@ class IsmctsAgent(Agent):
         root = _Node(seat)
         if self.prior:
             self._seed_root(state, seat, legal, root)
-        depth, exploration = self.settings(state)
+        depth, exploration, grow = self.settings(state)
+        root.seeded = grow > 0
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
-            self._iterate(state, seat, root, depth, exploration)
+            self._iterate(state, seat, root, depth, exploration, grow)
             done += 1
         self.last_iterations = done
         # The most visited action; among equals the best mean value, then a random one (a fixed order such
@@ -98,6 +110,16 @@ class IsmctsAgent(Agent):
             return legal[self.random.randrange(len(legal))]
         return by_text[max(ranked)[3]]
 
+    def _seed(self, world: State, actor: int, actions: list[Action], node: _Node) -> None:
+        """Give each of ``actions`` (options of ``actor`` in this determinization) ``prior`` virtual visits."""
+        for action in actions:
+            after = world.clone()
+            after.apply_legal(actor, action)
+            child = _Node(actor)
+            child.visits = child.available = self.prior
+            child.total = self.prior * after.evaluate(actor)
+            node.children[action.text] = child
+
     def _seed_root(self, state: State, seat: int, legal: list[Action], root: _Node) -> None:
         """Give every root action ``prior`` virtual visits at the evaluation of one determinized look."""
         for action in legal:
@@ -109,7 +131,7 @@ class IsmctsAgent(Agent):
             child.total = self.prior * world.evaluate(seat)
             root.children[action.text] = child
 
-    def _iterate(self, state: State, seat: int, root: _Node, depth: int, exploration: float) -> None:
+    def _iterate(self, state: State, seat: int, root: _Node, depth: int, exploration: float, grow: int) -> None:
         world = state.clone()
         world.resample(seat, self.random)
         node, path = root, [root]
@@ -121,6 +143,11 @@ class IsmctsAgent(Agent):
                 child = node.children.get(action.text)
                 if child is not None:
                     child.available += 1
+            if grow and not node.seeded and node.reached >= grow:
+                node.seeded = True
+            if node.seeded and untried:
+                self._seed(world, actor, untried, node)
+                untried = []
             if untried:
                 action = untried[self.random.randrange(len(untried))]
                 child = _Node(actor)
@@ -141,6 +168,7 @@ class IsmctsAgent(Agent):
         values = world.evaluate_all()
         for visited in path:
             visited.visits += 1
+            visited.reached += 1
             visited.total += values[visited.seat]
 
     @staticmethod
