@@ -9,7 +9,7 @@ from ludoteca.agents import HeuristicAgent, IsmctsAgent, RandomAgent, make_agent
 from ludoteca.core import BadOptions
 
 GAMES = [game for game in ludoteca.list_games() if game != "blind-draw"]
-SPECS = ["random", "heuristic:samples=1", "ismcts:iterations=6,depth=4"]
+SPECS = ["random", "heuristic:samples=1", "ismcts:iterations=6,depth=4", "ismcts:iterations=6,depth=0,grow=1"]
 
 
 def _moves(game: str, spec: str, seed: int, count: int) -> list[tuple[int, str]]:
@@ -32,6 +32,26 @@ def test_agents_play_legal_moves_and_are_deterministic(game: str, spec: str) -> 
     first = _moves(game, spec, seed=5, count=12)
     assert len(first) == 12
     assert _moves(game, spec, seed=5, count=12) == first
+
+
+def test_a_grown_search_judges_the_options_below_the_root() -> None:
+    from ludoteca.agents.ismcts import _Node
+
+    state = ludoteca.load_game("tigris-euphrates", players=2).new_state(seed=3)
+    seat = state.to_act()[0]
+    agent = IsmctsAgent(seed=1, iterations=30, depth=0, grow=1)
+    root = _Node(seat)
+    agent._seed_root(state, seat, state.legal_actions(seat), root)
+    root.seeded = True
+    for _ in range(30):
+        agent._iterate(state, seat, root, 0, 0.05, 1)  # little exploration: the best options are met again
+    seeded = [child for child in root.children.values() if child.seeded]
+    assert seeded, "no node below the root was reached twice"
+    for node in seeded:
+        # Once reached, every option there is judged (the prior's virtual visits), except the one that the
+        # first pass, before the node had been reached, expanded at random.
+        primed = sum(1 for grandchild in node.children.values() if grandchild.visits >= agent.prior)
+        assert 1 < primed >= len(node.children) - 1
 
 
 @pytest.mark.parametrize("game", GAMES)
