@@ -6,7 +6,8 @@ players", so every seat sees the whole table; only the dice to come are hidden.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ludoteca.core import Action, BadOptions, Game, State, copy_plain
 from ludoteca.core.machine import MachineState
@@ -258,6 +259,9 @@ class MankindGame(Game):
     min_players = 2
     max_players = 6
     default_players = 4
+    # Rollouts of random builds and event choices swing the evaluation more than the move being judged: score
+    # the position the tree reaches (depth 0). Measured in docs/agents.md.
+    search_defaults: ClassVar[Mapping[str, float]] = {"depth": 0}
 
     def _make_state(self) -> State:
         return MankindState()
