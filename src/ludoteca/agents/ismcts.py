@@ -121,15 +121,12 @@ class IsmctsAgent(Agent):
             node.children[action.text] = child
 
     def _seed_root(self, state: State, seat: int, legal: list[Action], root: _Node) -> None:
-        """Give every root action ``prior`` virtual visits at the evaluation of one determinized look."""
+        """Give every root action ``prior`` virtual visits at the evaluation of one determinized look (a
+        determinization of its own, so that no single draw of the hidden cards colours every option)."""
         for action in legal:
             world = state.clone()
             world.resample(seat, self.random)
-            world.apply_legal(seat, action)
-            child = _Node(seat)
-            child.visits = child.available = self.prior
-            child.total = self.prior * world.evaluate(seat)
-            root.children[action.text] = child
+            self._seed(world, seat, [action], root)
 
     def _iterate(self, state: State, seat: int, root: _Node, depth: int, exploration: float, grow: int) -> None:
         world = state.clone()
