@@ -110,23 +110,26 @@ class IsmctsAgent(Agent):
             return legal[self.random.randrange(len(legal))]
         return by_text[max(ranked)[3]]
 
+    def _judged(self, world: State, actor: int, action: Action) -> _Node:
+        """A child with ``prior`` virtual visits at ``actor``'s evaluation after ``action`` (``world`` is used up)."""
+        world.apply_legal(actor, action)
+        child = _Node(actor)
+        child.visits = child.available = self.prior
+        child.total = self.prior * world.evaluate(actor)
+        return child
+
     def _seed(self, world: State, actor: int, actions: list[Action], node: _Node) -> None:
-        """Give each of ``actions`` (options of ``actor`` in this determinization) ``prior`` virtual visits."""
+        """Judge each of ``actions`` (options of ``actor`` in this determinization) on a clone of ``world``."""
         for action in actions:
-            after = world.clone()
-            after.apply_legal(actor, action)
-            child = _Node(actor)
-            child.visits = child.available = self.prior
-            child.total = self.prior * after.evaluate(actor)
-            node.children[action.text] = child
+            node.children[action.text] = self._judged(world.clone(), actor, action)
 
     def _seed_root(self, state: State, seat: int, legal: list[Action], root: _Node) -> None:
-        """Give every root action ``prior`` virtual visits at the evaluation of one determinized look (a
-        determinization of its own, so that no single draw of the hidden cards colours every option)."""
+        """Judge every root action by one determinized look (a determinization of its own, so that no single
+        draw of the hidden cards colours every option)."""
         for action in legal:
             world = state.clone()
             world.resample(seat, self.random)
-            self._seed(world, seat, [action], root)
+            root.children[action.text] = self._judged(world, seat, action)
 
     def _iterate(self, state: State, seat: int, root: _Node, depth: int, exploration: float, grow: int) -> None:
         world = state.clone()

@@ -140,8 +140,8 @@ class Game(ABC):
     max_players: ClassVar[int]
     default_players: ClassVar[int | None] = None
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
-    # Search settings this game plays best with, by name of the ``ismcts`` parameter (``depth``, ``c``), as
-    # measured with ``bench/strength.py``; a parameter given in the agent's spec overrides them.
+    # Search settings this game plays best with, by name of the ``ismcts`` parameter (``depth``, ``c``,
+    # ``grow``), as measured with ``bench/strength.py``; a parameter given in the agent's spec overrides them.
     search_defaults: ClassVar[Mapping[str, float]] = {}
 
     def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
