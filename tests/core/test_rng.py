@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.core import Rng, ScriptError, derive_seed
+from ludoteca.core import FAST, KEYED, KeyedRng, Rng, ScriptError, derive_seed, keyed_seed, make_rng
 
 
 def test_known_sequence_never_changes() -> None:
@@ -65,3 +65,39 @@ def test_a_clone_keeps_its_own_copy_of_the_script() -> None:
     empty = Rng(2).clone()
     empty.script.append(5)  # a clone of an unscripted generator still has a list of its own
     assert Rng(2).script == [] and empty.roll(6) == 5
+
+
+# ---------------------------------------------------------------- the keyed generator (server games)
+def test_keyed_generator_known_sequence_never_changes() -> None:
+    # Golden values: a finished server game's record names "blake2b"; if these change it stops replaying.
+    rng = KeyedRng(2**127 + 3)
+    assert [rng.roll(6) for _ in range(10)] == [6, 6, 4, 3, 1, 2, 1, 3, 2, 5]
+    assert [KeyedRng(0).next64(), KeyedRng(0).next64()] == [11540845878689882883, 11540845878689882883]
+    rng = KeyedRng(0)
+    assert [rng.next64() for _ in range(2)] == [11540845878689882883, 9384280603477711296]
+    assert keyed_seed(2**127 + 3, "seat 1") == 7374595972665321425
+
+
+def test_keyed_generator_clones_scripts_and_counts_its_draws() -> None:
+    rng = KeyedRng(2**200, script=[3])
+    assert rng.roll(6) == 3 and rng.state == 0  # a scripted die draws nothing
+    twin = rng.clone()
+    assert [rng.roll(20) for _ in range(30)] == [twin.roll(20) for _ in range(30)]
+    assert rng.state == twin.state >= 30
+    assert KeyedRng(1).roll_many(20, 6) != KeyedRng(2).roll_many(20, 6)
+    assert sorted(set(KeyedRng(5).roll_many(600, 6))) == [1, 2, 3, 4, 5, 6]
+
+
+def test_keyed_seeds_are_not_the_invertible_derivation() -> None:
+    # derive_seed is SplitMix mixing, which can be run backwards; a bot seeded from a secret master
+    # must not lead back to it, so the server derives bots' seeds by hashing.
+    master = 2**128 - 159
+    assert keyed_seed(master, "seat 0") != keyed_seed(master, "seat 1")
+    assert keyed_seed(master, "seat 0") != derive_seed(master, 0)
+    assert 0 <= keyed_seed(master, "seat 0") < 2**63
+
+
+def test_make_rng_names_its_generators() -> None:
+    assert type(make_rng(FAST, 1)) is Rng and type(make_rng(KEYED, 1)) is KeyedRng
+    with pytest.raises(ValueError, match="unknown generator 'mt'"):
+        make_rng("mt", 1)

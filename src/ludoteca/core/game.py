@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from ludoteca.core.debug import SWITCH as _DEBUG
 from ludoteca.core.errors import BadOptions, IllegalAction, InvariantError, LudotecaError
-from ludoteca.core.rng import Rng
+from ludoteca.core.rng import FAST, GENERATORS, Rng, make_rng
 
 Seat = int
 """A seat is an integer 0..players-1; ``None`` stands for a spectator where a seat is optional."""
@@ -168,14 +168,22 @@ class Game(ABC):
         seed: int = 0,
         scenario: Mapping[str, Any] | None = None,
         dice: Sequence[int] | None = None,
+        generator: str = FAST,
     ) -> State:
-        """Start a game. ``dice`` scripts the first rolls; ``scenario`` is a game-specific set-up."""
+        """Start a game. ``dice`` scripts the first rolls; ``scenario`` is a game-specific set-up.
+
+        ``generator`` is where its randomness comes from (``ludoteca.core.rng``): the fast SplitMix64
+        by default, or ``"blake2b"``, the keyed generator a server uses so that no seat can compute
+        hidden cards or future dice from what it sees.
+        """
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise BadOptions(f"the seed must be an integer, not {seed!r}")
+        if generator not in GENERATORS:
+            raise BadOptions(f"unknown generator {generator!r} (known: {', '.join(GENERATORS)})")
         if dice is not None and not all(isinstance(d, int) and not isinstance(d, bool) for d in dice):
             raise BadOptions(f"scripted dice must be integers, not {list(dice)!r}")
         state = self._make_state()
-        state._init_base(self, seed, dict(scenario) if scenario else None, list(dice or []))
+        state._init_base(self, seed, dict(scenario) if scenario else None, list(dice or []), generator)
         state._setup()
         if _DEBUG.depth:
             state._raise_broken_invariants("after the set-up")
@@ -206,6 +214,7 @@ class State(ABC):
 
     game: Game
     seed: int
+    generator: str
     scenario: dict[str, Any] | None
     dice: list[int]
     rng: Rng
@@ -214,12 +223,15 @@ class State(ABC):
     _history: list[tuple[int, str]]
     _shared: bool  # log and history lists shared with a clone: copy them before the next append
 
-    def _init_base(self, game: Game, seed: int, scenario: dict[str, Any] | None, dice: list[int]) -> None:
+    def _init_base(
+        self, game: Game, seed: int, scenario: dict[str, Any] | None, dice: list[int], generator: str = FAST
+    ) -> None:
         self.game = game
         self.seed = seed
+        self.generator = generator
         self.scenario = scenario
         self.dice = dice
-        self.rng = Rng(seed, dice)
+        self.rng = make_rng(generator, seed, dice)
         self.data = {}
         self.log = []
         self._history = []
@@ -396,6 +408,7 @@ class State(ABC):
         twin = object.__new__(type(self))
         twin.game = self.game
         twin.seed = self.seed
+        twin.generator = self.generator
         twin.scenario = self.scenario  # never mutated after set-up
         twin.dice = self.dice  # never mutated: the live script is in rng
         twin.rng = self.rng.clone()
@@ -418,8 +431,12 @@ class State(ABC):
         self._resample_hidden(seat, rng)
 
     def record(self) -> dict[str, Any]:
-        """The game record: enough to rebuild this exact state with ``ludoteca.replay``."""
-        return {
+        """The game record: enough to rebuild this exact state with ``ludoteca.replay``.
+
+        ``generator`` is named only when it is not the default, so records of the fast generator read as
+        they always did.
+        """
+        record: dict[str, Any] = {
             "game": self.game.id,
             "version": self.game.version,
             "players": self.game.players,
@@ -429,6 +446,9 @@ class State(ABC):
             "dice": list(self.dice),
             "actions": [[seat, text] for seat, text in self._history],
         }
+        if self.generator != FAST:
+            record["generator"] = self.generator
+        return record
 
     def visible_log(self, seat: Seat | None = None) -> list[dict[str, Any]]:
         """The log events ``seat`` may read: events with a ``seats`` key are private to those seats."""

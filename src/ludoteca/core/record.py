@@ -1,7 +1,8 @@
 """Game records: validation and replay.
 
 A record is the whole truth of a game: game id, version, players, options, seed, scenario,
-scripted dice and the list of ``[seat, action text]``. Replaying it rebuilds the exact state.
+scripted dice, the generator when it is not the default one, and the list of ``[seat, action text]``.
+Replaying it rebuilds the exact state.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from ludoteca.core.errors import BadRecord, LudotecaError
 from ludoteca.core.game import State
 from ludoteca.core.registry import load_game
+from ludoteca.core.rng import FAST, GENERATORS
 
 _REQUIRED = {"game": str, "players": int, "seed": int, "actions": list}
 
@@ -26,6 +28,9 @@ def check_record(record: Any) -> dict[str, Any]:
             raise BadRecord(f"the record has no {key!r}")
         if not isinstance(record[key], kind) or isinstance(record[key], bool):
             raise BadRecord(f"the record's {key!r} must be a {kind.__name__}, not {record[key]!r}")
+    generator = record.get("generator", FAST)
+    if generator not in GENERATORS:
+        raise BadRecord(f"the record's 'generator' must be one of {', '.join(GENERATORS)}, not {generator!r}")
     for key, kind in (("options", dict), ("scenario", dict), ("dice", list)):
         if record.get(key) is not None and not isinstance(record[key], kind):
             raise BadRecord(f"the record's {key!r} must be a {kind.__name__}, not {record[key]!r}")
@@ -52,7 +57,8 @@ def replay(record: dict[str, Any]) -> State:
     if version is not None and str(version) != game.version:
         raise BadRecord(f"the record was made with {game.id} version {version}, this is version {game.version}")
     try:
-        state = game.new_state(seed=record["seed"], scenario=record.get("scenario"), dice=record.get("dice"))
+        state = game.new_state(seed=record["seed"], scenario=record.get("scenario"), dice=record.get("dice"),
+                               generator=record.get("generator", FAST))
     except LudotecaError as error:
         raise BadRecord(f"the record's set-up is invalid: {error}") from error
     for index, (seat, text) in enumerate(record["actions"]):

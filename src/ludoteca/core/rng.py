@@ -4,6 +4,14 @@ Python's ``random`` module does not promise the same sequence across versions, s
 its own tiny generator (SplitMix64): a game record replays identically on any machine and any
 Python version. Its whole state is one 64-bit integer, which makes cloning and serialising free.
 
+Server games need more: SplitMix64 is fast but its state is its output's inverse, and a 31-bit seed
+can be found by trying them all, so a seat that records what it sees could compute every hidden card
+and every die to come. :class:`KeyedRng` answers that: a 256-bit key (from a seed of 128 bits or more)
+and a counter, each output the keyed BLAKE2b hash of the counter. Nothing a seat observes predicts the
+next output without the key. It is about three times slower a roll, which a game played by people
+never notices; simulations, scenarios and tests keep the fast generator. ``GENERATORS`` names both;
+a record names the one its game used (``"generator"``), so either replays exactly.
+
 Scenarios and tests may *script* dice: the listed results are consumed first, in order, by every
 roll (and by every uniform pick, which is a roll of an n-sided die), so a rulebook example replays
 exactly. Once the script runs out, the generator takes over.
@@ -11,6 +19,7 @@ exactly. Once the script runs out, the generator takes over.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, MutableSequence, Sequence
 from typing import TypeVar
 
@@ -115,3 +124,75 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self._below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+FAST = "splitmix64"
+KEYED = "blake2b"
+GENERATORS = (FAST, KEYED)
+"""The generators a game can draw from: the fast reproducible one (default) and the keyed one (servers)."""
+
+
+def _key_of(seed: int) -> bytes:
+    """The 256-bit key of a seed: its hash, so any integer (of any size or sign) makes a key."""
+    width = max(1, (seed.bit_length() + 8) // 8)
+    return hashlib.blake2b(seed.to_bytes(width, "big", signed=True), digest_size=32, person=b"ludoteca-key").digest()
+
+
+class KeyedRng(Rng):
+    """A generator whose outputs cannot be solved for its state: BLAKE2b keyed by the seed, over a counter.
+
+    ``state`` is the counter (how many 64-bit outputs were drawn), so a game's ``rng.state`` still
+    tells whether anything was drawn; the key never changes and is shared by clones. With a seed of 128
+    bits or more (what the server draws from :mod:`secrets`) neither the key nor the next output can be
+    found from any number of outputs: that is BLAKE2b's keyed-hash (PRF) security.
+    """
+
+    __slots__ = ("key",)
+
+    def __init__(self, seed: int = 0, script: Iterable[int] = ()) -> None:
+        self.key = _key_of(seed)
+        self.state = 0
+        self.script = list(script)
+
+    def clone(self) -> KeyedRng:
+        twin = KeyedRng.__new__(KeyedRng)
+        twin.key = self.key
+        twin.state = self.state
+        twin.script = list(self.script) if self.script else []
+        return twin
+
+    def next64(self) -> int:
+        self.state += 1
+        digest = hashlib.blake2b(self.state.to_bytes(8, "big"), digest_size=8, key=self.key).digest()
+        return int.from_bytes(digest, "big")
+
+    def _below(self, n: int) -> int:
+        """Uniform integer in [0, n) by rejection over the keyed outputs."""
+        if n <= 0:
+            raise ValueError(f"cannot draw below {n}")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+
+def make_rng(generator: str, seed: int, script: Iterable[int] = ()) -> Rng:
+    """The generator named ``generator`` (one of :data:`GENERATORS`) started from ``seed``."""
+    if generator == FAST:
+        return Rng(seed, script)
+    if generator == KEYED:
+        return KeyedRng(seed, script)
+    raise ValueError(f"unknown generator {generator!r} (known: {', '.join(GENERATORS)})")
+
+
+def keyed_seed(master: int, purpose: str) -> int:
+    """A 63-bit seed for ``purpose`` (e.g. a bot's) from a secret ``master`` that it cannot lead back to.
+
+    :func:`derive_seed` is invertible (SplitMix mixing): a bot's seed, once guessed from its play,
+    would give away its game's seed. A hash does not.
+    """
+    width = max(1, (master.bit_length() + 8) // 8)
+    digest = hashlib.blake2b(master.to_bytes(width, "big", signed=True) + purpose.encode(), digest_size=8,
+                             person=b"ludoteca-derive").digest()
+    return int.from_bytes(digest, "big") >> 1
