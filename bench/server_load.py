@@ -215,11 +215,18 @@ class LoadReport:
 
 
 async def _create(http: httpx.AsyncClient, run: GameRun, seed: int) -> None:
-    response = await http.post("/api/games", json={"game": run.game, "players": 2, "seats": run.seats, "seed": seed})
+    # The load plays every human seat itself, so a chosen seed makes these practice games (docs/server.md).
+    body = {"game": run.game, "players": 2, "seats": run.seats, "seed": seed, "practice": True}
+    response = await http.post("/api/games", json=body)
     response.raise_for_status()
-    body = response.json()
-    run.id = body["id"]
-    run.tokens = [seat["token"] for seat in body["seats"]]
+    created = response.json()
+    run.id = created["id"]
+    for seat in created["seats"]:
+        if seat.get("invite"):
+            claimed = await http.post(f"/api/games/{run.id}/claim", json={"invite": seat["invite"]})
+            claimed.raise_for_status()
+            seat["token"] = claimed.json()["token"]
+    run.tokens = [seat["token"] for seat in created["seats"]]
 
 
 async def _post(http: httpx.AsyncClient, run: GameRun, seat: int, version: int, text: str) -> dict[str, Any] | None:

@@ -34,13 +34,30 @@ def new_game(client: TestClient) -> Callable[..., dict[str, Any]]:
     """Create a game through the API and return the response body (fails the test on any refusal)."""
 
     def make(
-        game: str = "tigris-euphrates", seats: list[str] | None = None, seed: int = 7, **extra: Any
+        game: str = "tigris-euphrates", seats: list[str] | None = None, seed: int | None = 5, **extra: Any
     ) -> dict[str, Any]:
         seats = seats or ["human", "human"]
-        body = {"game": game, "players": len(seats), "seats": seats, "seed": seed, **extra}
+        body = {"game": game, "players": len(seats), "seats": seats, **extra}
+        if seed is not None:
+            body["seed"] = seed
+            # A chosen seed with several people is a practice game; the tests play every seat themselves.
+            body.setdefault("practice", sum(seat == "human" for seat in seats) > 1)
         response = client.post("/api/games", json=body)
         assert response.status_code == 200, response.text
-        body: dict[str, Any] = response.json()
-        return body
+        created: dict[str, Any] = response.json()
+        return claim_all(client, created)
 
     return make
+
+
+def claim_all(client: Any, created: dict[str, Any]) -> dict[str, Any]:
+    """Take every invited seat of a new game, putting each seat's token where the creator's is (``token``).
+
+    A test plays all the people at the table; in real play each invitation goes to a different person.
+    """
+    for seat in created["seats"]:
+        if seat.get("invite"):
+            answer = client.post(f"/api/games/{created['id']}/claim", json={"invite": seat["invite"]})
+            assert answer.status_code == 200, answer.text
+            seat["token"] = answer.json()["token"]
+    return created

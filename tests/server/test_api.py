@@ -49,16 +49,36 @@ def test_catalog_lists_the_registered_games_with_their_options_and_the_bots(clie
     assert set(body["bots"]) == {"random", "heuristic", "ismcts"}
 
 
-def test_creating_a_game_gives_each_human_seat_a_secret_token_and_url(new_game: NewGame) -> None:
-    created = new_game(seats=["human", "human", "random"])
-    assert set(created) == {"id", "seats", "spectator_url"}
-    humans = created["seats"][:2]
-    assert all(len(seat["token"]) >= 20 for seat in humans)
-    assert humans[0]["token"] != humans[1]["token"]
-    assert humans[0]["url"].endswith(f"/play/{created['id']}?token={humans[0]['token']}")
-    assert created["seats"][2] == {"seat": 2, "player": "random", "token": None, "url": None}
+def test_creating_a_game_gives_the_creator_its_seat_and_every_other_person_an_invitation(client: TestClient) -> None:
+    body = {"game": "tigris-euphrates", "players": 3, "seats": ["human", "human", "random"]}
+    created = client.post("/api/games", json=body).json()
+    assert set(created) == {"id", "seats", "spectator_url", "practice"} and created["practice"] is False
+    mine, friend, bot = created["seats"]
+    assert len(mine["token"]) >= 32 and mine["url"].endswith(f"/play/{created['id']}#token={mine['token']}")
+    assert friend["token"] is None and len(friend["invite"]) >= 32
+    assert friend["url"].endswith(f"/join/{created['id']}#invite={friend['invite']}")
+    assert bot == {"seat": 2, "player": "random", "token": None, "url": None}
     assert created["spectator_url"].endswith(f"/play/{created['id']}")
+    # The invitation is a one-time key: it gives the seat's token once, and the creator never saw that token.
+    claimed = client.post(f"/api/games/{created['id']}/claim", json={"invite": friend["invite"]})
+    assert claimed.status_code == 200 and claimed.json()["seat"] == 1
+    token = claimed.json()["token"]
+    assert token not in str(created) and claimed.json()["url"].endswith(f"#token={token}")
+    again = client.post(f"/api/games/{created['id']}/claim", json={"invite": friend["invite"]})
+    assert again.status_code == 409 and "used" in again.json()["detail"]
+    assert client.post(f"/api/games/{created['id']}/claim", json={"invite": "x" * 32}).status_code == 403
+    seen = client.get(f"/api/games/{created['id']}", headers={"Authorization": f"Bearer {token}"}).json()
+    assert seen["seat"] == 1
 
+
+def test_me_names_the_creators_seat_or_none(client: TestClient) -> None:
+    body = {"game": "tigris-euphrates", "players": 2, "seats": ["human", "human"]}
+    second = client.post("/api/games", json={**body, "me": 1}).json()["seats"]
+    assert second[0]["token"] is None and second[0]["invite"] and second[1]["token"] and "invite" not in second[1]
+    nobody = client.post("/api/games", json={**body, "me": None}).json()["seats"]
+    assert all(seat["token"] is None and seat["invite"] for seat in nobody)
+    refused = client.post("/api/games", json={**body, "seats": ["human", "random"], "me": 1})
+    assert refused.status_code == 400 and "'me' must be the number of a human seat" in refused.json()["detail"]
 
 @pytest.mark.parametrize(
     ("body", "reason"),

@@ -9,6 +9,7 @@ they look ahead. Agents are named by a spec such as ``random``, ``heuristic`` or
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
@@ -80,6 +81,8 @@ def float_param(params: dict[str, str], key: str, default: float, agent: str) ->
         value = float(raw)
     except ValueError:
         raise BadOptions(f"the {agent} agent's {key} must be a number, not {raw!r}") from None
+    if not math.isfinite(value):
+        raise BadOptions(f"the {agent} agent's {key} must be a finite number, not {raw!r}")
     if value < 0:
         raise BadOptions(f"the {agent} agent's {key} cannot be negative")
     return value

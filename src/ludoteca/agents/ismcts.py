@@ -59,6 +59,7 @@ class IsmctsAgent(Agent):
         self.prior = prior
         self.grow = grow  # None: the game's ``search_defaults``, else GROW
         self.last_iterations = 0  # iterations the last choice ran (0 when it needed no search)
+        self.time_limit: float | None = None  # seconds a choice may take at most, whatever the budget (servers)
 
     @classmethod
     def from_params(cls, params: dict[str, str], seed: int = 0) -> IsmctsAgent:
@@ -92,9 +93,15 @@ class IsmctsAgent(Agent):
             self._seed_root(state, seat, legal, root)
         depth, exploration, grow = self.settings(state)
         root.seeded = grow > 0
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        started = time.perf_counter()
+        deadline = started + self.seconds if self.seconds else None
+        # A host's hard cap (the server's per-move limit) stops even an iteration budget: a search that
+        # hits it is no longer reproducible, which a server game never needed.
+        hard_stop = started + self.time_limit if self.time_limit is not None else None
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
+            if hard_stop is not None and done and time.perf_counter() >= hard_stop:
+                break
             self._iterate(state, seat, root, depth, exploration, grow)
             done += 1
         self.last_iterations = done

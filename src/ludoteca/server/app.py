@@ -3,13 +3,18 @@
 Routes (other tools depend on the first five; see docs/server.md):
 
 * ``POST /api/games`` — create a game; ``GET /api/games`` — the lobby's list;
-* ``GET /api/games/{id}?token=T`` — a seat's state (no token: the spectator's);
+* ``GET /api/games/{id}`` with ``Authorization: Bearer T`` — a seat's state (no token: the spectator's);
+* ``POST /api/games/{id}/claim`` — take a seat with its invitation: the seat's token, once;
 * ``POST /api/games/{id}/actions`` — play; ``POST /api/games/{id}/undo`` — take back one's last action;
 * ``GET /api/games/{id}/record`` — the record (whole once the game is over);
 * ``GET /api/games/{id}/replay?step=N&seat=S`` — a finished game after N actions;
 * ``GET /api/catalog`` — the games and bots the lobby offers;
-* ``WS /ws/games/{id}?token=T`` — the seat's state, pushed after every change;
-* ``/``, ``/play/{id}``, ``/replay/{id}`` — the lobby, the game page and the replay viewer.
+* ``WS /ws/games/{id}`` — the spectator's state, or a seat's once its first message names the token;
+* ``/``, ``/play/{id}#token=T``, ``/join/{id}#invite=I``, ``/replay/{id}`` — the pages.
+
+Tokens travel in the ``Authorization`` header (or a JSON body, or the socket's first message), never in
+a URL the server sees: the pages keep them in the fragment, which browsers do not send. A ``?token=``
+query is still read for older clients, and redacted from the access log (``transport.py``).
 
 Every refusal is JSON ``{"detail": reason}``: 400 for bad input or an illegal move, 403 for a wrong
 token, 404 for an unknown game, 409 for a move out of turn or from a stale version, 413 for a body over
@@ -19,7 +24,8 @@ the size limit and 429 for a client over the rate limit (``limits.py``; docs/ser
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import json
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -27,13 +33,17 @@ from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, StrictInt
+from pydantic import BaseModel, Field, StrictBool, StrictInt
 
 from ludoteca.server import games as hooks
-from ludoteca.server.hub import Hub
+from ludoteca.server.hub import TOO_MANY, Hub, TooManySockets
 from ludoteca.server.limits import BodyLimit, Limits, RateLimit
-from ludoteca.server.service import ApiError, GameService, Room
+from ludoteca.server.service import FIRST_HUMAN, ApiError, GameService, Room
 from ludoteca.server.storage import Storage, default_database_url
+
+LIST_LIMIT = 50
+"""Games per page of the lobby's list, unless the request asks for fewer (at most ``LIST_MAX``)."""
+LIST_MAX = 200
 
 STATIC = hooks.STATIC
 
@@ -45,13 +55,23 @@ class NewGame(BaseModel):
     players: StrictInt | None = Field(None, description="number of players (default: the game's)")
     options: dict[str, Any] = Field(default_factory=dict, description="game options by name")
     seats: list[str] | None = Field(None, description="'human' or a bot spec ('random', 'heuristic', 'ismcts:...')")
-    seed: StrictInt | None = Field(None, description="the game's seed (default: random)")
+    seed: StrictInt | None = Field(None, description="the game's seed (default: 128 secret bits); with more "
+                                   "than one human seat only in a practice game")
+    me: StrictInt | None = Field(None, description="the creator's own seat, whose token the answer carries "
+                                 "(default: the first human seat; null: none)")
+    practice: StrictBool = Field(False, description="a practice game: a chosen seed is allowed, and it says so")
+
+
+class Claim(BaseModel):
+    """Take the seat an invitation names."""
+
+    invite: str
 
 
 class Move(BaseModel):
     """An action by the seat the token opens, against the version the client last saw."""
 
-    token: str
+    token: str | None = Field(None, description="the seat's token, if not sent as 'Authorization: Bearer'")
     version: StrictInt
     action: str
 
@@ -59,8 +79,19 @@ class Move(BaseModel):
 class TakeBack(BaseModel):
     """Undo the seat's own last action."""
 
-    token: str
+    token: str | None = Field(None, description="the seat's token, if not sent as 'Authorization: Bearer'")
     version: StrictInt
+
+
+def token_of(request: Request | WebSocket, given: str | None = None) -> str | None:
+    """The caller's token: the ``Authorization: Bearer`` header, else the body's field, else the query's."""
+    header = request.headers.get("authorization", "")
+    scheme, _, credentials = header.partition(" ")
+    if scheme.lower() == "bearer" and credentials.strip():
+        return credentials.strip()
+    if given is not None:
+        return given
+    return request.query_params.get("token")
 
 
 def create_app(database: str | None = None, bot_delay: float = 0.6, limits: Limits | None = None) -> FastAPI:
@@ -90,6 +121,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.6, limits: Limi
             yield
         finally:
             await service.stop_bots()
+            service.pools.close()
             storage.close()
 
     app = FastAPI(
@@ -127,28 +159,41 @@ def create_app(database: str | None = None, bot_delay: float = 0.6, limits: Limi
         return service_of(request).catalog()
 
     @app.get("/api/games", tags=["lobby"])
-    async def list_games(request: Request) -> dict[str, Any]:
-        """Every game on this server, newest first: in progress and finished (no tokens)."""
+    async def list_games(
+        request: Request,
+        limit: int = Query(LIST_LIMIT, ge=1, le=LIST_MAX, description="games per page"),
+        offset: int = Query(0, ge=0, description="games to skip (newest first)"),
+        open_seats: bool = Query(False, alias="open", description="only games with a seat nobody has taken"),
+    ) -> dict[str, Any]:
+        """The games on this server, newest first, a page at a time: in progress and finished (no tokens)."""
         service = service_of(request)
         rooms = sorted(service.rooms.values(), key=lambda room: room.stored.created_at, reverse=True)
-        return {"games": [service.summary(room) for room in rooms]}
+        if open_seats:
+            rooms = [room for room in rooms if room.open_seats() and not room.state.is_over()]
+        page = rooms[offset:offset + limit]
+        return {"games": [service.summary(room) for room in page], "total": len(rooms), "offset": offset,
+                "limit": limit}
 
     @app.post("/api/games", tags=["lobby"])
     async def create_game(request: Request, body: NewGame) -> dict[str, Any]:
-        """Start a game; returns its id, each human seat's secret token and URL, and the spectator's URL."""
+        """Start a game; returns its id, the creator's seat with its token, an invitation for every other
+        human seat, and the spectator's URL (see docs/server.md, Security)."""
         service = service_of(request)
-        room = service.create(body.game, body.players, body.options, body.seats, body.seed)
+        me = body.me if "me" in body.model_fields_set else FIRST_HUMAN
+        room, handed = service.create(body.game, body.players, body.options, body.seats, body.seed, me, body.practice)
         base = str(request.base_url).rstrip("/")
-        seats = [
-            {
-                "seat": seat,
-                "player": info.player,
-                "token": info.token,
-                "url": f"{base}/play/{room.id}?token={info.token}" if info.token else None,
-            }
-            for seat, info in enumerate(room.seats)
-        ]
-        response = {"id": room.id, "seats": seats, "spectator_url": f"{base}/play/{room.id}"}
+        seats = []
+        for seat, info in enumerate(room.seats):
+            entry: dict[str, Any] = {"seat": seat, "player": info.player, "token": None, "url": None}
+            if seat in handed and info.token_sha256 is not None:
+                entry["token"] = handed[seat]
+                entry["url"] = f"{base}/play/{room.id}#token={handed[seat]}"
+            elif seat in handed:
+                entry["invite"] = handed[seat]
+                entry["url"] = f"{base}/join/{room.id}#invite={handed[seat]}"
+            seats.append(entry)
+        response = {"id": room.id, "seats": seats, "spectator_url": f"{base}/play/{room.id}",
+                    "practice": room.stored.practice}
         await service.notify(room)
         if service.bot_delay <= 0:
             await service.drive_bots(room)
@@ -156,12 +201,22 @@ def create_app(database: str | None = None, bot_delay: float = 0.6, limits: Limi
             service.wake_bots(room)
         return response
 
+    @app.post("/api/games/{game_id}/claim", tags=["lobby"])
+    async def claim_seat(request: Request, game_id: str, body: Claim) -> dict[str, Any]:
+        """Take the seat an invitation names: its token, answered once (409 once the invitation is used)."""
+        service = service_of(request)
+        room = service.room(game_id)
+        seat, token = await service.claim(room, body.invite)
+        base = str(request.base_url).rstrip("/")
+        await service.notify(room)
+        return {"seat": seat, "token": token, "url": f"{base}/play/{room.id}#token={token}"}
+
     @app.get("/api/games/{game_id}", tags=["play"])
-    async def get_game(request: Request, game_id: str, token: str | None = None) -> dict[str, Any]:
+    async def get_game(request: Request, game_id: str) -> dict[str, Any]:
         """The state as the token's seat sees it (no token: a spectator), with the board's static data."""
         service = service_of(request)
         room = service.room(game_id)
-        seat = room.seat_of(token)
+        seat = room.seat_of(token_of(request))
         payload = service.payload(room, seat)
         payload["static"] = hooks.static_data(room.game_id, dict(room.state.game.options))
         return payload
@@ -171,7 +226,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.6, limits: Limi
         """Play one action; answers with the seat's new state (after any bot replies when bots do not pause)."""
         service = service_of(request)
         room = service.room(game_id)
-        seat = await service.act(room, body.token, body.version, body.action)
+        seat = await service.act(room, token_of(request, body.token), body.version, body.action)
         return service.payload(room, seat)
 
     @app.post("/api/games/{game_id}/undo", tags=["play"])
@@ -179,16 +234,16 @@ def create_app(database: str | None = None, bot_delay: float = 0.6, limits: Limi
         """Take back one's own last action while it revealed nothing (see docs/server.md, Undo)."""
         service = service_of(request)
         room = service.room(game_id)
-        seat = await service.undo(room, body.token, body.version)
+        seat = await service.undo(room, token_of(request, body.token), body.version)
         return service.payload(room, seat)
 
     @app.get("/api/games/{game_id}/record", tags=["play"])
-    async def get_record(request: Request, game_id: str, token: str | None = None) -> dict[str, Any]:
+    async def get_record(request: Request, game_id: str) -> dict[str, Any]:
         """The game record: complete (replayable with ``ludoteca replay``) once the game is over; before that,
         the spectator's part without the seed or hidden action texts, whoever asks."""
         service = service_of(request)
         room = service.room(game_id)
-        room.seat_of(token)  # a wrong token is refused even here
+        room.seat_of(token_of(request))  # a wrong token is refused even here
         return service.record(room)
 
     @app.get("/api/games/{game_id}/replay", tags=["replay"])
@@ -204,50 +259,99 @@ def create_app(database: str | None = None, bot_delay: float = 0.6, limits: Limi
         return await asyncio.to_thread(service.replay_step, room, step, seat)
 
     @app.websocket("/ws/games/{game_id}")
-    async def game_socket(socket: WebSocket, game_id: str, token: str | None = None) -> None:
-        """Push the seat's state now and after every change; close 4404/4403 for an unknown game or token."""
+    async def game_socket(socket: WebSocket, game_id: str) -> None:
+        """Push the state now and after every change: the spectator's until a message ``{"token": T}`` opens
+        a seat (or the ``Authorization`` header did). Closes 4404/4403 for an unknown game or token, 4400 for
+        a message that is not such JSON text, 4429 past the connection caps."""
         service = service_of(socket)
         try:
             room = service.room(game_id)
-            seat = room.seat_of(token)
+            seat = room.seat_of(token_of(socket))
         except ApiError as error:
             await socket.close(code=4000 + error.status, reason=error.reason)
             return
         await socket.accept()
-        hub.join(game_id, socket, seat)
+        address = socket.client.host if socket.client else ""
         try:
-            await socket.send_json(service.payload(room, seat))
+            watcher = hub.join(game_id, socket, seat, address)
+        except TooManySockets as error:
+            await socket.close(code=TOO_MANY, reason=str(error))
+            return
+        try:
+            hub.send(watcher, service.payload(room, seat))
             while True:
-                await socket.receive_text()  # the client only listens; reading notices when it leaves
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                said = _socket_message(message)
+                if isinstance(said, ApiError):
+                    await socket.close(code=4000 + said.status, reason=said.reason)
+                    break
+                try:
+                    watcher.seat = room.seat_of(said)
+                except ApiError as error:
+                    await socket.close(code=4000 + error.status, reason=error.reason)
+                    break
+                hub.send(watcher, service.payload(room, watcher.seat))
         except WebSocketDisconnect:
             pass
         finally:
-            hub.leave(game_id, socket)
+            hub.leave(watcher)
 
     # ------------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    def page(request: Request, game_id: str, name: str) -> FileResponse:
+        """A game's page; for an unknown game the same page with status 404, which says so in words."""
+        known = game_id in service_of(request).rooms
+        return FileResponse(STATIC / name, status_code=200 if known else 404)
+
     @app.get("/play/{game_id}", include_in_schema=False)
     async def game_page(request: Request, game_id: str) -> FileResponse:
-        service_of(request).room(game_id)
-        return FileResponse(STATIC / "game.html")
+        return page(request, game_id, "game.html")
+
+    @app.get("/join/{game_id}", include_in_schema=False)
+    async def join_page(request: Request, game_id: str) -> FileResponse:
+        return page(request, game_id, "join.html")
 
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(request: Request, game_id: str) -> FileResponse:
-        service_of(request).room(game_id)
-        return FileResponse(STATIC / "replay.html")
+        return page(request, game_id, "replay.html")
 
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, bot_delay: float = 0.6) -> None:
-    """Run the server with uvicorn until interrupted (what ``ludoteca serve`` calls)."""
+def _socket_message(message: Mapping[str, Any]) -> str | ApiError | None:
+    """The token a client's socket message names (``None``: back to watching), or why it is refused."""
+    text = message.get("text")
+    if text is None:
+        return ApiError(400, "only JSON text messages {\"token\": ...} are read on this socket, not binary frames")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return ApiError(400, "a socket message must be JSON: {\"token\": ...}")
+    if not isinstance(data, dict) or set(data) != {"token"} or not isinstance(data["token"], str | None):
+        return ApiError(400, "a socket message must be {\"token\": \"<your seat's token>\"} (or null)")
+    token: str | None = data["token"]
+    return token
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, bot_delay: float = 0.6,
+          forwarded_allow_ips: str | None = None) -> None:
+    """Run the server with uvicorn until interrupted (what ``ludoteca serve`` calls).
+
+    ``forwarded_allow_ips``: the proxies whose ``X-Forwarded-For`` is believed (none by default; see
+    ``transport.py``).
+    """
     import uvicorn
+
+    from ludoteca.server.transport import server_config
 
     app = create_app(database, bot_delay)
     limits: Limits = app.state.limits
-    # Clients only listen on the WebSocket: a message as large as the body limit is already generous.
+    # Clients only send a token on the WebSocket: a message as large as the body limit is already generous.
     ws_max_size = limits.max_body if limits.max_body > 0 else 16 * 1024 * 1024
-    uvicorn.run(app, host=host, port=port, log_level="info", ws_max_size=ws_max_size)
+    uvicorn.Server(server_config(app, host, port, forwarded_allow_ips=forwarded_allow_ips,
+                                 ws_max_size=ws_max_size)).run()

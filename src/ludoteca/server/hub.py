@@ -2,46 +2,129 @@
 
 Each connection belongs to one seat (or a spectator) and only ever receives that seat's payload,
 computed once per seat and change, so a message can never carry another seat's hand.
+
+A push never waits for a socket. Every socket has its own small queue and its own writer task: the
+push puts the seat's payload (serialised once per seat and version) in each queue and returns. A
+socket whose queue is full, or whose send has not gone through in ``SEND_SECONDS``, has fallen
+behind: it is closed and forgotten, and the game goes on for everyone else. (Before, one socket that
+never read blocked every move of its game once the system's buffers were full.) The number of sockets
+per game and per client address is capped, so one client cannot hold thousands open.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import WebSocket
 
 log = logging.getLogger("ludoteca.server")
 
+QUEUE_MESSAGES = 8
+"""Payloads a socket may have waiting; one more and it is dropped as too slow."""
+SEND_SECONDS = 10.0
+"""The longest one send may take before the socket is dropped as too slow."""
+SOCKETS_PER_GAME = 64
+SOCKETS_PER_ADDRESS = 32
+TOO_SLOW = 4408
+"""Close code for a socket dropped for not reading its messages."""
+TOO_MANY = 4429
+"""Close code for a socket refused by the per-game or per-address cap."""
+
+
+class TooManySockets(Exception):
+    """A game or a client address already has as many sockets as the hub allows."""
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One open socket: its game, seat and address, its queue of texts to send and its writer."""
+
+    socket: WebSocket
+    game_id: str
+    seat: int | None
+    address: str
+    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE_MESSAGES))
+    writer: asyncio.Task[None] | None = None
+
 
 class Hub:
-    """Open WebSockets grouped by game."""
+    """Open WebSockets grouped by game, each with its own bounded queue and writer."""
 
-    def __init__(self) -> None:
-        self.watchers: dict[str, list[tuple[WebSocket, int | None]]] = {}
+    def __init__(self, per_game: int = SOCKETS_PER_GAME, per_address: int = SOCKETS_PER_ADDRESS,
+                 send_seconds: float = SEND_SECONDS) -> None:
+        self.watchers: dict[str, list[Watcher]] = {}
+        self.per_game = per_game
+        self.per_address = per_address
+        self.send_seconds = send_seconds
+        self.dropped = 0  # sockets closed for falling behind (for tests and logs)
 
-    def join(self, game_id: str, socket: WebSocket, seat: int | None) -> None:
-        self.watchers.setdefault(game_id, []).append((socket, seat))
+    def join(self, game_id: str, socket: WebSocket, seat: int | None, address: str = "") -> Watcher:
+        """Register a socket; :class:`TooManySockets` if its game or its address is at the cap."""
+        if len(self.watchers.get(game_id, [])) >= self.per_game:
+            raise TooManySockets(f"this game already has {self.per_game} open connections")
+        if address and sum(w.address == address for ws in self.watchers.values() for w in ws) >= self.per_address:
+            raise TooManySockets(f"your address already has {self.per_address} open connections")
+        watcher = Watcher(socket, game_id, seat, address)
+        watcher.writer = asyncio.get_running_loop().create_task(self._write(watcher))
+        self.watchers.setdefault(game_id, []).append(watcher)
+        return watcher
 
-    def leave(self, game_id: str, socket: WebSocket) -> None:
-        left = [(s, seat) for s, seat in self.watchers.get(game_id, []) if s is not socket]
+    def leave(self, watcher: Watcher) -> None:
+        left = [w for w in self.watchers.get(watcher.game_id, []) if w is not watcher]
         if left:
-            self.watchers[game_id] = left
+            self.watchers[watcher.game_id] = left
         else:
-            self.watchers.pop(game_id, None)
+            self.watchers.pop(watcher.game_id, None)
+        if watcher.writer is not None and watcher.writer is not asyncio.current_task():
+            watcher.writer.cancel()
 
     def count(self, game_id: str) -> int:
         return len(self.watchers.get(game_id, []))
 
+    def send(self, watcher: Watcher, payload: dict[str, Any]) -> None:
+        """Queue one payload for one socket (its first state, or a seat's after it names its token)."""
+        self._offer(watcher, json.dumps(payload))
+
     async def push(self, game_id: str, payload_for: Callable[[int | None], dict[str, Any]]) -> None:
-        """Send every watcher of ``game_id`` its own seat's payload; drop sockets that are gone."""
-        cache: dict[int | None, dict[str, Any]] = {}
-        for socket, seat in list(self.watchers.get(game_id, [])):
-            if seat not in cache:
-                cache[seat] = payload_for(seat)
+        """Queue every watcher of ``game_id`` its own seat's payload; never waits for a socket."""
+        texts: dict[int | None, str] = {}
+        for watcher in list(self.watchers.get(game_id, [])):
+            if watcher.seat not in texts:
+                texts[watcher.seat] = json.dumps(payload_for(watcher.seat))
+            self._offer(watcher, texts[watcher.seat])
+
+    def _offer(self, watcher: Watcher, text: str) -> None:
+        try:
+            watcher.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self._drop(watcher, "too many messages waiting")
+
+    def _drop(self, watcher: Watcher, why: str) -> None:
+        self.dropped += 1
+        log.info("dropping a slow socket of game %s (%s)", watcher.game_id, why)
+        self.leave(watcher)
+        asyncio.get_running_loop().create_task(self._close(watcher, why))
+
+    async def _close(self, watcher: Watcher, why: str) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(watcher.socket.close(code=TOO_SLOW, reason=f"too slow: {why}"), self.send_seconds)
+
+    async def _write(self, watcher: Watcher) -> None:
+        """Send the socket's queue in order; a send that hangs past ``send_seconds`` drops the socket."""
+        while True:
+            text = await watcher.queue.get()
             try:
-                await socket.send_json(cache[seat])
+                await asyncio.wait_for(watcher.socket.send_text(text), self.send_seconds)
+            except TimeoutError:
+                self._drop(watcher, f"a message took over {self.send_seconds:g} s")
+                return
             except Exception:  # the browser went away between two moves
-                log.debug("dropping a closed socket of game %s", game_id)
-                self.leave(game_id, socket)
+                log.debug("dropping a closed socket of game %s", watcher.game_id)
+                self.leave(watcher)
+                return

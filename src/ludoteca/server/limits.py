@@ -17,6 +17,7 @@ decides, which is how ``ludoteca serve`` is configured.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import os
@@ -92,36 +93,50 @@ async def _refuse(send: Send, status: int, reason: str, headers: list[tuple[byte
     await send({"type": "http.response.body", "body": body})
 
 
+BODY_SECONDS = 10.0
+"""How long a client may take to send a request's body, once its head has arrived."""
+
+
 class BodyLimit:
-    """Refuse with 413 any HTTP request whose body is larger than ``max_body`` bytes.
+    """Refuse with 413 any HTTP request whose body is larger than ``max_body`` bytes, 408 one too slow.
 
     A declared ``Content-Length`` over the cap is refused before a byte of the body is read. A body
     without one (chunked) is read up to the cap and refused as soon as it passes it; a body within the
-    cap is handed on whole, so at most ``max_body`` bytes per request are ever held.
+    cap is handed on whole, so at most ``max_body`` bytes per request are ever held. A body not whole
+    within ``body_seconds`` is refused with 408 (a half-sent request must not hold the server's memory
+    and a connection for ever).
     """
 
-    def __init__(self, app: ASGIApp, max_body: int) -> None:
+    def __init__(self, app: ASGIApp, max_body: int, body_seconds: float = BODY_SECONDS) -> None:
         self.app = app
         self.max_body = max_body
+        self.body_seconds = body_seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or self.max_body <= 0:
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         too_big = f"the request body is larger than this server's limit of {self.max_body} bytes"
         declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None and declared.strip().isdigit() and int(declared) > self.max_body:
+        capped = self.max_body > 0
+        if capped and declared is not None and declared.strip().isdigit() and int(declared) > self.max_body:
             await _refuse(send, 413, too_big, [(b"connection", b"close")])
             return
         chunks: list[bytes] = []
         size = 0
+        deadline = asyncio.get_running_loop().time() + self.body_seconds
         while True:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - asyncio.get_running_loop().time()))
+            except TimeoutError:
+                slow = f"the request body did not arrive within {self.body_seconds:g} s"
+                await _refuse(send, 408, slow, [(b"connection", b"close")])
+                return
             if message["type"] != "http.request":  # the client left while sending: nobody to answer
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_body:
+            if capped and size > self.max_body:
                 await _refuse(send, 413, too_big, [(b"connection", b"close")])
                 return
             chunks.append(chunk)

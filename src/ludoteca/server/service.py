@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import random
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -25,14 +27,52 @@ from datetime import UTC, datetime
 from typing import Any
 
 import ludoteca
-from ludoteca.agents import Agent, make_agent
-from ludoteca.core import BadOptions, IllegalAction, LudotecaError, State, derive_seed, list_games, load_game
+from ludoteca.agents import Agent
+from ludoteca.core import (
+    KEYED,
+    BadOptions,
+    IllegalAction,
+    LudotecaError,
+    State,
+    derive_seed,
+    keyed_seed,
+    list_games,
+    load_game,
+)
 from ludoteca.server import games as hooks
-from ludoteca.server.storage import ACTION, UNDO, Entry, StaleVersion, Storage, StoredGame, effective_actions
+from ludoteca.server.bots import BotPools, server_agent
+from ludoteca.server.storage import (
+    ACTION,
+    UNDO,
+    AlreadyClaimed,
+    Entry,
+    StaleVersion,
+    Storage,
+    StoredGame,
+    effective_actions,
+)
 
 log = logging.getLogger("ludoteca.server")
 
 HUMAN = "human"
+SEED_BITS = 128
+"""Bits of a seed the server draws (``secrets``): far past any search, and the keyed generator's key."""
+MAX_SEED = 2**256
+"""A seed a creator names must be below this in size (a practice game's)."""
+FIRST_HUMAN = -1
+"""``me`` left out of a lobby request: the creator sits at the first human seat."""
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
+
+
+def digest(secret: str) -> str:
+    """The SHA-256 of a token or invitation: what the database keeps (a stolen copy opens no seat)."""
+    return hashlib.sha256(secret.encode("ascii")).hexdigest()
+
+
+def check_secret(secret: str, what: str) -> None:
+    """A token or invitation is URL-safe base64 text; anything else is a 400 naming what was wrong."""
+    if not _TOKEN.fullmatch(secret):
+        raise ApiError(400, f"a {what} is 1-128 letters, digits, '-' or '_'; this one is not")
 UNDO_PROBES = 8
 """How many redrawn hidden worlds an undo is tested against (see :meth:`GameService.undo_refusal`)."""
 
@@ -52,11 +92,16 @@ def bad_request(reason: str) -> ApiError:
 
 @dataclass
 class SeatInfo:
-    """Who plays a seat (``human`` or an agent spec), its secret token, and the bot if it is one."""
+    """Who plays a seat (``human`` or an agent spec), its secrets' digests, and the bot if it is one.
+
+    A human seat has an invitation until someone claims it; the claim gives that person the seat's token.
+    The server keeps only SHA-256 digests of both: the tokens themselves exist only in the players' hands.
+    """
 
     player: str
-    token: str | None
+    token_sha256: str | None
     agent: Agent | None = None
+    invite_sha256: str | None = None
 
     @property
     def human(self) -> bool:
@@ -86,10 +131,16 @@ class Room:
         """The seat a token opens; ``None`` for no token (a spectator); 403 for a token that opens nothing."""
         if token is None or token == "":
             return None
+        check_secret(token, "token")
+        wanted = digest(token)
         for seat, info in enumerate(self.seats):
-            if info.token is not None and secrets.compare_digest(info.token, token):
+            if info.token_sha256 is not None and secrets.compare_digest(info.token_sha256, wanted):
                 return seat
         raise ApiError(403, "this token opens no seat of this game")
+
+    def open_seats(self) -> list[int]:
+        """Human seats whose invitation nobody has claimed yet."""
+        return [seat for seat, info in enumerate(self.seats) if info.human and info.token_sha256 is None]
 
     def bot_to_act(self) -> int | None:
         for seat in self.state.to_act():
@@ -104,9 +155,10 @@ Listener = Callable[["Room"], Awaitable[None]]
 class GameService:
     """Every live game, the storage behind them, and the bots that play in them."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.6) -> None:
+    def __init__(self, storage: Storage, bot_delay: float = 0.6, pools: BotPools | None = None) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
+        self.pools = pools or BotPools()
         self.rooms: dict[str, Room] = {}
         self.listeners: list[Listener] = []
         self.load_errors: dict[str, str] = {}
@@ -125,18 +177,35 @@ class GameService:
     def _rebuild(self, stored: StoredGame) -> Room:
         record = _record_of(stored, effective_actions(stored.entries))
         state = ludoteca.replay(record)
-        seats = [self._seat(info["player"], info.get("token"), stored.seed, seat) for seat, info in
-                 enumerate(stored.seats)]
+        seats = [self._seat(stored, info, seat) for seat, info in enumerate(stored.seats)]
         return Room(stored.id, stored, state, seats, version=len(stored.entries))
 
-    def _seat(self, player: str, token: str | None, seed: int, seat: int) -> SeatInfo:
-        if player == HUMAN:
-            return SeatInfo(player, token)
-        return SeatInfo(player, None, make_agent(player, derive_seed(seed, seat)))
+    def _seat(self, stored: StoredGame, info: dict[str, Any], seat: int) -> SeatInfo:
+        player = info["player"]
+        if player != HUMAN:
+            return SeatInfo(player, None, server_agent(player, _bot_seed(stored.seed, stored.generator, seat)))
+        token_sha256 = info.get("token_sha256") or stored.claims.get(seat)
+        if token_sha256 is None and info.get("token"):  # a game stored before tokens were kept hashed
+            token_sha256 = digest(info["token"])
+        return SeatInfo(player, token_sha256, None, info.get("invite_sha256"))
 
     # ------------------------------------------------------------------ creating games
-    def create(self, game_id: Any, players: Any, options: Any, seats: Any, seed: Any = None) -> Room:
-        """Check a lobby request and start the game; every fault is a 400 with its reason."""
+    def create(
+        self, game_id: Any, players: Any, options: Any, seats: Any, seed: Any = None, me: Any = FIRST_HUMAN,
+        practice: Any = False,
+    ) -> tuple[Room, dict[int, str]]:
+        """Check a lobby request and start the game; every fault is a 400 with its reason.
+
+        Returns the room and the secrets to hand out, once: the creator's own seat (``me``: a seat number,
+        ``FIRST_HUMAN`` for the first human seat, ``None`` for none) gets its token, every other human seat
+        an invitation that :meth:`claim` turns into that seat's token. The server keeps only their digests,
+        so not even the creator can read another seat's hand.
+
+        The seed is drawn from :mod:`secrets` (128 bits) and the game runs on the keyed generator, so no
+        seat can compute hidden cards or future dice from what it sees. A creator who names the seed knows
+        all of them: with more than one human seat that is allowed only as a ``practice`` game, marked so
+        in the lobby and in the record.
+        """
         if not isinstance(game_id, str) or not game_id:
             raise bad_request("'game' must be a game id (see GET /api/catalog)")
         if options is None:
@@ -149,13 +218,18 @@ class GameService:
             raise bad_request("'seats' must be a list of 'human' or bot names, one per seat")
         if players is None and seats is not None:
             players = len(seats)
+        if not isinstance(practice, bool):
+            raise bad_request(f"'practice' must be true or false, not {practice!r}")
+        chosen_seed = seed is not None
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = secrets.randbits(SEED_BITS)
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise bad_request(f"'seed' must be an integer, not {seed!r}")
+        elif not -MAX_SEED < seed < MAX_SEED:
+            raise bad_request("'seed' must be smaller than 2**256 in size")
         try:
             game = load_game(game_id, players, options)
-            state = game.new_state(seed=seed)
+            state = game.new_state(seed=seed, generator=KEYED)
         except LudotecaError as error:
             raise bad_request(str(error)) from None
         except Exception as error:  # a registered game whose module is broken
@@ -164,15 +238,28 @@ class GameService:
             seats = [HUMAN] + ["heuristic"] * (game.players - 1)
         if len(seats) != game.players:
             raise bad_request(f"'seats' names {len(seats)} seat(s) but the game has {game.players} players")
-        infos = []
+        humans = [seat for seat, spec in enumerate(seats) if spec.strip().lower() == HUMAN]
+        if chosen_seed and len(humans) > 1 and not practice:
+            raise bad_request(
+                "a game with more than one human seat cannot take a chosen 'seed' (its creator would know every "
+                "hidden card and die to come); leave the seed out, or send \"practice\": true"
+            )
+        if me == FIRST_HUMAN:
+            me = humans[0] if humans else None
+        elif me is not None and (isinstance(me, bool) or not isinstance(me, int) or me not in humans):
+            raise bad_request(f"'me' must be the number of a human seat ({humans or 'there is none'}), not {me!r}")
+        infos: list[SeatInfo] = []
+        handed: dict[int, str] = {}
         for seat, spec in enumerate(seats):
             spec = spec.strip()
+            if spec.lower() == HUMAN:
+                secret = secrets.token_urlsafe(24)
+                handed[seat] = secret
+                mine = seat == me
+                infos.append(SeatInfo(HUMAN, digest(secret) if mine else None, None, None if mine else digest(secret)))
+                continue
             try:
-                infos.append(
-                    SeatInfo(HUMAN, secrets.token_urlsafe(18))
-                    if spec.lower() == HUMAN
-                    else SeatInfo(spec, None, make_agent(spec, derive_seed(seed, seat)))
-                )
+                infos.append(SeatInfo(spec, None, server_agent(spec, _bot_seed(seed, KEYED, seat))))
             except BadOptions as error:
                 raise bad_request(f"seat {seat}: {error}") from None
         game_key = secrets.token_hex(6)
@@ -185,15 +272,39 @@ class GameService:
             seed=seed,
             scenario=None,
             dice=[],
-            seats=[{"player": info.player, "token": info.token} for info in infos],
+            seats=[_stored_seat(info) for info in infos],
             created_at=datetime.now(UTC),
             over=state.is_over(),
             result=state.result() if state.is_over() else None,
+            generator=KEYED,
+            practice=chosen_seed,
         )
         self.storage.create_game(stored)
         room = Room(game_key, stored, state, infos, version=0)
         self.rooms[game_key] = room
-        return room
+        return room, handed
+
+    async def claim(self, room: Room, invite: Any) -> tuple[int, str]:
+        """Take the seat an invitation names: its token, once (409 for an invitation already used)."""
+        if not isinstance(invite, str) or not invite:
+            raise bad_request("'invite' must be the invitation code from the seat's link")
+        check_secret(invite, "invitation")
+        wanted = digest(invite)
+        async with room.lock:
+            for seat, info in enumerate(room.seats):
+                if info.invite_sha256 is None or not secrets.compare_digest(info.invite_sha256, wanted):
+                    continue
+                if info.token_sha256 is not None:
+                    raise ApiError(409, f"seat {seat}'s invitation has been used: ask the game's creator for help")
+                token = secrets.token_urlsafe(24)
+                try:
+                    self.storage.claim(room.id, seat, digest(token))
+                except AlreadyClaimed:
+                    raise ApiError(409, f"seat {seat}'s invitation has been used") from None
+                info.token_sha256 = digest(token)
+                room.stored.claims[seat] = info.token_sha256
+                return seat, token
+        raise ApiError(403, "this invitation opens no seat of this game")
 
     def room(self, game_key: str) -> Room:
         room = self.rooms.get(game_key)
@@ -237,6 +348,8 @@ class GameService:
             "title": state.game.title,
             "players": state.players,
             "seats": [info.player for info in room.seats],
+            "open_seats": room.open_seats(),
+            "practice": room.stored.practice,
             "version": room.version,
             "over": state.is_over(),
             "to_act": state.to_act(),
@@ -246,7 +359,7 @@ class GameService:
 
     def catalog(self) -> dict[str, Any]:
         """The games the lobby offers (with their player counts and options) and the bots."""
-        entries = []
+        entries: list[dict[str, Any]] = []
         for game_id in list_games():
             try:
                 game = load_game(game_id)
@@ -285,13 +398,14 @@ class GameService:
         """
         state = room.state
         if state.is_over():
-            return state.record()
+            return {**state.record(), "practice": True} if room.stored.practice else state.record()
         full = state.record()
         return {
             "game": full["game"],
             "version": full["version"],
             "players": full["players"],
             "options": full["options"],
+            "practice": room.stored.practice,
             "complete": False,
             "withheld": "the seed and hidden action texts (null) are withheld until the game is over",
             "actions": [[seat, hooks.public_action_text(room.game_id, text)] for seat, text in full["actions"]],
@@ -482,7 +596,7 @@ class GameService:
             assert agent is not None
             snapshot = room.state.clone()
             try:
-                action = await asyncio.to_thread(agent.choose, snapshot, seat)
+                action = await self.pools.run(room.seats[seat].player, agent.choose, snapshot, seat)
             except Exception as error:  # a bot bug must not take the server down: show it and stop that bot
                 room.bot_error = f"seat {seat} ({room.seats[seat].player}) failed: {type(error).__name__}: {error}"
                 log.exception("bot failed in game %s", room.id)
@@ -512,8 +626,23 @@ class GameService:
                 await task
 
 
+def _bot_seed(seed: int, generator: str | None, seat: int) -> int:
+    """A bot's seed: hashed from a keyed game's seed (a bot's play must not lead back to it)."""
+    return keyed_seed(seed, f"bot {seat}") if generator == KEYED else derive_seed(seed, seat)
+
+
+def _stored_seat(info: SeatInfo) -> dict[str, Any]:
+    """A seat as the games table keeps it: who plays it and the digests of its secrets, never the secrets."""
+    stored: dict[str, Any] = {"player": info.player}
+    if info.token_sha256 is not None:
+        stored["token_sha256"] = info.token_sha256
+    if info.invite_sha256 is not None:
+        stored["invite_sha256"] = info.invite_sha256
+    return stored
+
+
 def _record_of(stored: StoredGame, actions: list[tuple[int, str]]) -> dict[str, Any]:
-    return {
+    record: dict[str, Any] = {
         "game": stored.game,
         "version": stored.game_version,
         "players": stored.players,
@@ -523,3 +652,6 @@ def _record_of(stored: StoredGame, actions: list[tuple[int, str]]) -> dict[str, 
         "dice": stored.dice,
         "actions": [[seat, text] for seat, text in actions],
     }
+    if stored.generator is not None:
+        record["generator"] = stored.generator
+    return record

@@ -38,7 +38,9 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -54,7 +56,10 @@ games_table = Table(
     Column("game_version", String(32), nullable=False),
     Column("players", Integer, nullable=False),
     Column("options", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
+    Column("seed", BigInteger, nullable=False),  # the seed when it fits 64 bits; seed_text is the truth
+    Column("seed_text", Text, nullable=True),  # the seed in decimal (a server's seeds have 128 bits)
+    Column("generator", String(16), nullable=True),  # null: the fast generator (games stored before keys)
+    Column("practice", Boolean, nullable=True),  # a seed the creator chose: a practice game
     Column("scenario", JSON, nullable=True),
     Column("dice", JSON, nullable=False),
     Column("seats", JSON, nullable=False),
@@ -75,12 +80,29 @@ entries_table = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+claims_table = Table(
+    "claims",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token_sha256", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""Invitations taken: one row per seat, so two claims of one invitation cannot both succeed (the key)."""
+
+ADDED_COLUMNS = {"games": ("seed_text", "generator", "practice")}
+"""Columns added since the first schema: a database made before them gains them at start-up."""
+
 ACTION = "action"
 UNDO = "undo"
 
 
 class StaleVersion(Exception):
     """Another writer appended the entry this one meant to write: the caller's version is out of date."""
+
+
+class AlreadyClaimed(Exception):
+    """The seat's invitation was taken before."""
 
 
 def default_data_dir() -> Path:
@@ -95,10 +117,24 @@ def default_data_dir() -> Path:
 
 
 def default_database_url() -> str:
-    """SQLite in the user's data directory, created if needed."""
+    """SQLite in the user's data directory, created if needed (readable by its owner only)."""
     folder = default_data_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'ludoteca.sqlite3'}"
+
+
+def _private_sqlite_file(url: str) -> None:
+    """Create a SQLite database file readable and writable by its owner only, before SQLite opens it.
+
+    SQLite gives its ``-wal`` and ``-shm`` files the database file's permissions, so they follow.
+    A file that already exists keeps the permissions its owner gave it.
+    """
+    path = url.split(":///", 1)[1] if ":///" in url else ""
+    if not path or path.startswith(":memory:") or "mode=memory" in path:
+        return
+    path = path.split("?", 1)[0]
+    if not os.path.exists(path):
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
 
 
 @dataclass
@@ -123,11 +159,14 @@ class StoredGame:
     seed: int
     scenario: dict[str, Any] | None
     dice: list[int]
-    seats: list[dict[str, str]]
+    seats: list[dict[str, Any]]
     created_at: datetime
     over: bool = False
     result: dict[str, Any] | None = None
     entries: list[Entry] = field(default_factory=list)
+    generator: str | None = None
+    practice: bool = False
+    claims: dict[int, str] = field(default_factory=dict)  # seat -> its token's SHA-256, once claimed
 
 
 def effective_actions(entries: list[Entry]) -> list[tuple[int, str]]:
@@ -145,6 +184,11 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _aware(moment: datetime) -> datetime:
+    """SQLite hands back the naive UTC time it was given: mark it UTC, so it compares with new games' times."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 class Storage:
     """The database behind the server; every method is one short transaction."""
 
@@ -154,10 +198,26 @@ class Storage:
         if url.startswith("sqlite"):
             # The app calls the database from the event loop's thread and from worker threads.
             kwargs["connect_args"] = {"check_same_thread": False}
+        if url.startswith("sqlite"):
+            _private_sqlite_file(url)
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """Bring a database made by an earlier version up to this schema (new nullable columns only)."""
+        inspector = inspect(self.engine)
+        for table_name, columns in ADDED_COLUMNS.items():
+            present = {column["name"] for column in inspector.get_columns(table_name)}
+            table = metadata.tables[table_name]
+            for name in columns:
+                if name in present:
+                    continue
+                kind = table.c[name].type.compile(dialect=self.engine.dialect)
+                with self.engine.begin() as connection:
+                    connection.execute(text(f"ALTER TABLE {table_name} ADD COLUMN {name} {kind}"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -172,7 +232,10 @@ class Storage:
                     game_version=stored.game_version,
                     players=stored.players,
                     options=stored.options,
-                    seed=stored.seed,
+                    seed=stored.seed if -(2**63) <= stored.seed < 2**63 else 0,
+                    seed_text=str(stored.seed),
+                    generator=stored.generator,
+                    practice=stored.practice,
                     scenario=stored.scenario,
                     dice=stored.dice,
                     seats=stored.seats,
@@ -209,6 +272,15 @@ class Storage:
         except IntegrityError as error:
             raise StaleVersion(f"entry {entry.number} of game {game_id} already exists") from error
 
+    def claim(self, game_id: str, seat: int, token_sha256: str) -> None:
+        """Record that ``seat``'s invitation was taken; :class:`AlreadyClaimed` if it was before."""
+        try:
+            with self.engine.begin() as connection:
+                row = {"game_id": game_id, "seat": seat, "token_sha256": token_sha256, "created_at": _now()}
+                connection.execute(insert(claims_table).values(**row))
+        except IntegrityError as error:
+            raise AlreadyClaimed(f"seat {seat} of game {game_id} is already taken") from error
+
     def load_all(self) -> list[StoredGame]:
         """Every game with its whole history, oldest first (what a restarted server rebuilds)."""
         with self.engine.connect() as connection:
@@ -218,6 +290,10 @@ class Storage:
                 .mappings()
                 .all()
             )
+            claimed = connection.execute(select(claims_table)).mappings().all()
+        claims: dict[str, dict[int, str]] = {}
+        for row in claimed:
+            claims.setdefault(row["game_id"], {})[row["seat"]] = row["token_sha256"]
         history: dict[str, list[Entry]] = {}
         for row in rows:
             history.setdefault(row["game_id"], []).append(Entry(row["number"], row["kind"], row["seat"], row["text"]))
@@ -228,14 +304,17 @@ class Storage:
                 game_version=row["game_version"],
                 players=row["players"],
                 options=dict(row["options"] or {}),
-                seed=row["seed"],
+                seed=int(row["seed_text"]) if row["seed_text"] is not None else row["seed"],
                 scenario=row["scenario"],
                 dice=list(row["dice"] or []),
                 seats=list(row["seats"]),
-                created_at=row["created_at"],
+                created_at=_aware(row["created_at"]),
                 over=bool(row["over"]),
                 result=row["result"],
                 entries=history.get(row["id"], []),
+                generator=row["generator"],
+                practice=bool(row["practice"]),
+                claims=claims.get(row["id"], {}),
             )
             for row in games
         ]

@@ -7,9 +7,11 @@ const Ludo = (() => {
   const renderers = {};
   const SVG_NS = "http://www.w3.org/2000/svg";
 
-  /** Call the JSON API; a refusal becomes an Error whose message is the server's reason. */
-  async function api(method, path, body) {
+  /** Call the JSON API (with the seat's token as a Bearer credential, never in the URL); a refusal becomes
+   *  an Error whose message is the server's reason. */
+  async function api(method, path, body, token) {
     const init = { method, headers: {} };
+    if (token) init.headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);

@@ -3,8 +3,9 @@
 
 (() => {
   const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-  const token = new URLSearchParams(location.search).get("token");
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  // The seat's token lives in the URL's fragment (#token=...), which the browser never sends to a server,
+  // so it stays out of access logs and Referer headers; an old ?token= link still works.
+  const token = new URLSearchParams(location.hash.slice(1)).get("token") || new URLSearchParams(location.search).get("token");
   const byId = (id) => document.getElementById(id);
   let current = null;
   let busy = false;
@@ -41,7 +42,7 @@
     busy = true;
     try {
       notice("");
-      const payload = await Ludo.api("POST", `/api/games/${gameId}/actions`, { token, version: current.version, action: text });
+      const payload = await Ludo.api("POST", `/api/games/${gameId}/actions`, { version: current.version, action: text }, token);
       show(payload);
     } catch (error) {
       notice(error.message);
@@ -55,7 +56,7 @@
     if (!current) return;
     try {
       notice("");
-      show(await Ludo.api("POST", `/api/games/${gameId}/undo`, { token, version: current.version }));
+      show(await Ludo.api("POST", `/api/games/${gameId}/undo`, { version: current.version }, token));
     } catch (error) {
       notice(error.message);
       if (error.status === 409) await refresh();
@@ -63,23 +64,26 @@
   }
 
   async function refresh() {
-    const payload = await Ludo.api("GET", `/api/games/${gameId}${query}`);
+    const payload = await Ludo.api("GET", `/api/games/${gameId}`, undefined, token);
     current = null;
     show(payload);
   }
 
   function listen() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}${query}`);
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}`);
     socket.onmessage = (event) => show(JSON.parse(event.data));
-    socket.onopen = () => { document.body.dataset.live = "yes"; };
+    socket.onopen = () => {
+      if (token) socket.send(JSON.stringify({ token })); // the first message opens the seat
+      document.body.dataset.live = "yes";
+    };
     socket.onclose = () => { document.body.dataset.live = "no"; setTimeout(listen, 1500); };
   }
 
   async function start() {
     byId("undo").addEventListener("click", undo);
     try {
-      const payload = await Ludo.api("GET", `/api/games/${gameId}${query}`);
+      const payload = await Ludo.api("GET", `/api/games/${gameId}`, undefined, token);
       const renderer = await Ludo.loadRenderer(payload.renderer);
       table.staticData = payload.static || {};
       table.renderer = renderer;

@@ -85,7 +85,10 @@
       const list = html("ul", { class: "links" });
       for (const seat of created.seats) {
         if (!seat.url) continue;
-        list.appendChild(html("li", {}, html("a", { href: seat.url, "data-seat-link": String(seat.seat), text: `Seat ${seat.seat}` }), html("span", { class: "muted", text: ` ${seat.url}` })));
+        // Your own seat's link carries its token; every other person's link is a one-time invitation,
+        // so only the friend who opens it can see that seat's hand.
+        const label = seat.token ? `Your seat (${seat.seat}) — keep this link, it is your seat` : `Invitation for seat ${seat.seat} — send it to one person; it works once`;
+        list.appendChild(html("li", {}, html("a", { href: seat.url, "data-seat-link": String(seat.seat), "data-invite": seat.invite ? "yes" : null, text: label }), html("span", { class: "muted", text: ` ${seat.url}` })));
       }
       list.appendChild(html("li", {}, html("a", { href: created.spectator_url, text: "Spectators" }), html("span", { class: "muted", text: ` ${created.spectator_url}` })));
       byId("links").replaceChildren(html("h3", { text: "Share these links — each seat's link is its secret" }), list);
