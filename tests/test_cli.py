@@ -198,8 +198,9 @@ def test_max_actions_stops_a_runaway_game(tmp_path: Path) -> None:
 def test_human_numbers_text_illegal_text_and_quit(tmp_path: Path) -> None:
     path = tmp_path / "rec.json"
     # Two people, so no random move gets in the way: seat 0 draws by number, seat 1 rolls by text,
-    # seat 0 rolls with odd case and spacing, seat 1 tries to roll again (illegal), then quits.
-    typed = "2\nroll\n  ROLL \nroll\n?\nquit\n"
+    # seat 0 rolls with odd case and spacing, seat 1 tries to roll again (illegal), then quits. Each
+    # turn of a different person starts with Enter, once the terminal has been passed on.
+    typed = "\n2\n\nroll\n\n  ROLL \n\nroll\n?\nquit\n"
     args = ["play", "blind-draw", "--seats", "human,human", "--seed", "4", "--save", str(path)]
     result = run(*args, input=typed)
     assert result.exit_code == 0, result.output
@@ -209,6 +210,7 @@ def test_human_numbers_text_illegal_text_and_quit(tmp_path: Path) -> None:
     assert "2. draw" in out
     assert "'roll' is not a legal action for seat 1" in out
     assert out.count("Seat 1> ") == 4  # roll; then roll (illegal), '?' and quit on its second turn
+    assert out.count("Pass the terminal to seat") == 4
     assert "Game stopped after 3 action(s)." in out
     assert "Traceback" not in out
     assert json.loads(path.read_text())["actions"] == [[0, "draw"], [1, "roll"], [0, "roll"]]
@@ -231,19 +233,36 @@ def test_default_seats_are_one_human_then_bots() -> None:
 
 
 def test_out_of_range_number_is_refused() -> None:
-    result = run("play", "blind-draw", "--seats", "human,human", "--seed", "2", input="9\nquit\n")
+    result = run("play", "blind-draw", "--seats", "human,human", "--seed", "2", input="\n9\nquit\n")
     assert result.exit_code == 0, result.output
     assert "there is no action 9" in result.output
 
 
 def test_hot_seat_simultaneous_choices_keep_private_events_private(secret_pick: None) -> None:
-    result = run("play", "secret-pick", "--seats", "human,human", "--seed", "1", input="a\nb\n")
+    result = run("play", "secret-pick", "--seats", "human,human", "--seed", "1", input="\na\n\nb\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert out.index("Seat 0 to act") < out.index("Seat 1 to act")
+    assert out.index("Pass the terminal to seat 0") < out.index("Seat 0 to act")
+    assert out.index("Seat 0 to act") < out.index("Pass the terminal to seat 1") < out.index("Seat 1 to act")
     assert "secretly picks" not in out  # neither person's private pick is shown to the other
     assert "Revealed: seat 0 picked a, seat 1 picked b." in out
     assert "verdict: missed" in out
+
+
+def test_hot_seat_pauses_only_when_another_person_takes_the_terminal() -> None:
+    # Seat 0 stops; seat 1 then plays on alone, with no pause between its own turns.
+    result = run("play", "blind-draw", "--seats", "human,human", "--seed", "4", input="\nstop\n\ndraw\ndraw\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Pass the terminal to seat") == 2
+    assert result.output.count("Seat 1> ") == 3
+    assert "Game stopped after 3 action(s)." in result.output
+
+
+def test_quit_while_the_terminal_is_passed_on() -> None:
+    result = run("play", "blind-draw", "--seats", "human,human", "--seed", "4", input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Seat 0 to act" not in result.output
+    assert "Game stopped after 0 action(s)." in result.output
 
 
 def test_bot_private_events_hidden_from_the_human(secret_pick: None) -> None:
@@ -303,7 +322,8 @@ def test_replay_step_pauses_between_actions(saved_game: Path) -> None:
 
 def test_replay_of_an_unfinished_game_says_so(tmp_path: Path) -> None:
     path = tmp_path / "quit.json"
-    run("play", "blind-draw", "--seats", "human,human", "--seed", "1", "--save", str(path), input="draw\nquit\n")
+    run("play", "blind-draw", "--seats", "human,human", "--seed", "1", "--save", str(path), input="\ndraw\n\nquit\n")
+    assert json.loads(path.read_text())["actions"] == [[0, "draw"]]
     result = run("replay", str(path))
     assert result.exit_code == 0, result.output
     assert "not over" in result.output

@@ -36,7 +36,6 @@ from ludoteca.cli_render import (
     winners_line,
 )
 from ludoteca.core import (
-    Action,
     BadOptions,
     BadRecord,
     IllegalAction,
@@ -50,6 +49,7 @@ from ludoteca.core import (
     load_record,
     save_record,
 )
+from ludoteca.secrecy import public_action_text
 
 EXIT_ERROR = 2
 """Exit code of every user error (unknown game, bad option, bad record...), as for usage errors."""
@@ -198,11 +198,19 @@ Outcome = Literal["over", "quit", "runaway"]
 
 
 class _PlaySession:
-    """One game at the terminal: asks people, lets bots move, scrolls the log.
+    """One game at the terminal: asks people, lets bots move, and shows each person only their own seat.
 
-    Log events are shown as they happen, seen through the eyes of the only human (or a spectator
-    when there are none or several). With several humans sharing the terminal, each one is also
-    shown their own private events when asked to act.
+    What the terminal prints is what the browser shows the seat watching it: its visible log (private
+    events only to their seats) and, of the other seats' actions, only the texts the game lets a spectator
+    read (:func:`ludoteca.secrecy.public_action_text`); its board and legal actions when it is asked.
+
+    * One person: the lines scroll as they happen, seen through that seat's eyes.
+    * Several people (hot seat): each person's lines wait for their next turn. Before a different person
+      is shown their seat, the screen is cleared and the game pauses until the terminal has been passed on
+      and Enter pressed, so one person never reads another's hand. Whatever has become public since the
+      last turn shown is printed when the game ends.
+    * No person: nobody at the table has a secret to keep, so everything is shown (every action in full,
+      the whole log), as ``ludoteca replay`` does; the header says so.
     """
 
     def __init__(self, state: State, players: list[_Player], console: Console, max_actions: int) -> None:
@@ -213,13 +221,19 @@ class _PlaySession:
         self.actions = 0
         self.hinted = False
         humans = [seat for seat, player in enumerate(players) if player.human]
-        self.watcher: int | None = humans[0] if len(humans) == 1 else None
-        self.shown: dict[int | None, int] = {self.watcher: 0}
-        self.private_shown: dict[int, int] = dict.fromkeys(humans, 0) if len(humans) > 1 else {}
+        self.omniscient = not humans
+        self.hot_seat = len(humans) > 1
+        # Whose eyes lines are kept for: each person, plus (hot seat) the public, for the end of the game.
+        self.viewers: list[int | None] = [*humans]
+        if self.hot_seat or self.omniscient:
+            self.viewers.append(None)
+        self.log_seen: dict[int | None, int] = dict.fromkeys(self.viewers, 0)
+        self.pending: dict[int | None, list[Text]] = {viewer: [] for viewer in self.viewers}
+        self.at_screen: int | None = None  # the person the screen shows now (hot seat)
 
     def run(self) -> Outcome:
         """Play until the game ends, someone quits, or ``max_actions`` is reached."""
-        self.scroll()
+        self.collect(None, "")
         while not self.state.is_over():
             waiting = self.state.to_act()
             if not waiting:
@@ -234,15 +248,33 @@ class _PlaySession:
             else:
                 self.bot_move(seat)
             self.actions += 1
-            self.scroll()
+        if self.hot_seat:
+            self.flush(None)
         return "over"
 
-    def scroll(self) -> None:
-        """Print the watcher's log events not shown yet."""
-        visible = self.state.visible_log(self.watcher)
-        for event in visible[self.shown[self.watcher] :]:
-            self.console.print(event_text(event), soft_wrap=True)
-        self.shown[self.watcher] = len(visible)
+    def collect(self, actor: int | None, text: str) -> None:
+        """Queue, for every viewer, what it may see of ``actor``'s action ``text`` and of the new log events.
+
+        Lines are printed at once, except in a hot seat, where they wait for their person's next turn.
+        """
+        state = self.state
+        for viewer in self.viewers:
+            lines = self.pending[viewer]
+            if actor is not None and actor != viewer:
+                shown = text if self.omniscient else public_action_text(state.game.id, text)
+                if shown is not None:
+                    lines.append(Text(f"Seat {actor} ({self.players[actor].spec}): {shown}", style="cyan"))
+            log = state.log if self.omniscient else state.visible_log(viewer)
+            lines.extend(event_text(event) for event in log[self.log_seen[viewer] :])
+            self.log_seen[viewer] = len(log)
+        if not self.hot_seat:
+            self.flush(self.viewers[0])
+
+    def flush(self, viewer: int | None) -> None:
+        """Print the lines kept for ``viewer``."""
+        for line in self.pending[viewer]:
+            self.console.print(line, soft_wrap=True)
+        self.pending[viewer].clear()
 
     def bot_move(self, seat: int) -> None:
         player = self.players[seat]
@@ -252,23 +284,34 @@ class _PlaySession:
                 action = player.agent.choose(self.state, seat)
         else:
             action = player.agent.choose(self.state, seat)
-        self.console.print(Text(f"Seat {seat} ({player.spec}): {action.text}", style="cyan"), soft_wrap=True)
         try:
             self.state.apply(seat, action)
         except IllegalAction as error:
             raise LudotecaError(f"the {player.spec!r} agent at seat {seat} chose an illegal action: {error}") from None
+        self.collect(seat, action.text)
+
+    def hand_over(self, seat: int) -> bool:
+        """Hot seat: clear the screen and wait until ``seat``'s person has the terminal (False: they quit)."""
+        if self.at_screen == seat:
+            return True
+        _clear_screen(self.console)
+        prompt = Text(f"Pass the terminal to seat {seat} and press Enter (quit stops the game) ", style="bold")
+        line = _read_line(self.console, prompt)
+        if line is None or line.strip().casefold() == "quit":
+            return False
+        self.at_screen = seat
+        return True
 
     def ask(self, seat: int) -> bool:
         """Ask the person at ``seat`` until they give a legal action (True) or quit (False)."""
         console = self.console
+        if self.hot_seat:
+            if not self.hand_over(seat):
+                return False
+            self.flush(seat)
+            self.pending[None].clear()  # what became public so far is in this person's lines
         console.rule(Text(f"Seat {seat} to act"))
         console.print(Text(self.state.render(seat)), soft_wrap=True)
-        if seat in self.private_shown:
-            visible = self.state.visible_log(seat)
-            for event in visible[self.private_shown[seat] :]:
-                if "seats" in event:
-                    console.print(event_text(event), soft_wrap=True)
-            self.private_shown[seat] = len(visible)
         legal = self.state.legal_actions(seat)
         console.print(action_list(legal), soft_wrap=True)
         if not self.hinted:
@@ -286,22 +329,32 @@ class _PlaySession:
             if text == "?":
                 console.print(action_list(legal), soft_wrap=True)
                 continue
-            choice: Action | str = text
             if text.isdecimal():
                 number = int(text)
                 if not 1 <= number <= len(legal):
                     self.complain(f"there is no action {number}; choose 1-{len(legal)}")
                     continue
-                choice = legal[number - 1]
+                text = legal[number - 1].text
             try:
-                self.state.apply(seat, choice)
+                chosen = self.state.parse_action(seat, text)
+                self.state.apply(seat, chosen)
             except IllegalAction as error:
                 self.complain(str(error))
                 continue
+            self.collect(seat, chosen.text)
             return True
 
     def complain(self, message: str) -> None:
         self.console.print(Text(message, style="red"), soft_wrap=True)
+
+
+def _clear_screen(console: Console) -> None:
+    """Clear a real terminal's screen and its scrollback (ESC [3J), so the next person cannot scroll back
+    to the last one's hand. Piped output is left alone: there is no screen to clear."""
+    if console.is_terminal and not console.is_dumb_terminal:
+        console.clear()
+        console.file.write("\x1b[3J")
+        console.file.flush()
 
 
 def _build_players(specs: list[str], seed: int) -> list[_Player]:
@@ -377,6 +430,12 @@ def play_command(
         console.print(Text(f"{game.title}: {game.players} players, seed {seed}", style="bold"), soft_wrap=True)
         console.print(Text(", ".join(f"seat {seat}: {p.spec}" for seat, p in enumerate(table))), soft_wrap=True)
         session = _PlaySession(state, table, console, max_actions)
+        if session.omniscient:
+            console.print(Text("No person at the table: every seat's hidden information is shown.", style="dim"))
+        elif session.hot_seat:
+            console.print(
+                Text("Hot seat: each person sees only their own seat, after passing the terminal.", style="dim")
+            )
         outcome: Outcome | Literal["interrupted"]
         try:
             outcome = session.run()
@@ -554,6 +613,7 @@ def replay_command(
             state = ludoteca.replay(record)
             _check_viewer(state, seat)
             console.print(_replay_header(record), soft_wrap=True)
+            _say_if_all_shown(console, seat)
             for event in _log(state, seat):
                 console.print(event_text(event), soft_wrap=True)
         if state.is_over():
@@ -568,6 +628,19 @@ def _replay_header(record: dict[str, Any]) -> Text:
         f"{record['game']}: {record['players']} players, seed {record['seed']}, {len(record['actions'])} action(s)",
         style="bold",
     )
+
+
+def _say_if_all_shown(console: Console, seat: int | None) -> None:
+    """Without ``--seat`` a replay shows everything; say so, since ``play`` never does while people play."""
+    if seat is None:
+        console.print(
+            Text(
+                "Every seat's hidden information is shown: a finished game hides nothing, and a saved record"
+                " holds it all anyway. --seat N shows only what seat N saw.",
+                style="dim",
+            ),
+            soft_wrap=True,
+        )
 
 
 def _check_viewer(state: State, seat: int | None) -> None:
@@ -585,6 +658,7 @@ def _step_through(record: dict[str, Any], console: Console, seat: int | None) ->
     state = _fresh_state(record)
     _check_viewer(state, seat)
     console.print(_replay_header(record), soft_wrap=True)
+    _say_if_all_shown(console, seat)
     shown = 0
 
     def new_lines() -> None:
@@ -598,7 +672,10 @@ def _step_through(record: dict[str, Any], console: Console, seat: int | None) ->
     pausing = True
     actions = record["actions"]
     for index, (actor, text) in enumerate(actions):
-        console.print(Text(f"[{index + 1}/{len(actions)}] seat {actor}: {text}", style="cyan"), soft_wrap=True)
+        # Seen by one seat, the others' actions read as the browser shows them: their public text, if any.
+        shown_text = text if seat is None or actor == seat else public_action_text(record["game"], text)
+        line = f"seat {actor}: {shown_text}" if shown_text is not None else f"seat {actor} acts (hidden)"
+        console.print(Text(f"[{index + 1}/{len(actions)}] {line}", style="cyan"), soft_wrap=True)
         try:
             state.apply(actor, text)
         except LudotecaError as error:

@@ -10,7 +10,8 @@ Three small per-game hooks:
   generic one that lists the view when a game has no drawing yet;
 * :func:`public_action_text` — whether an action's text may be shown to a spectator while the game is
   still being played. A text can name hidden things (the tiles a Tigris & Euphrates player swaps), so a
-  game without a hook here has all its texts withheld until the end: the safe default.
+  game without a hook has all its texts withheld until the end: the safe default. It lives in
+  :mod:`ludoteca.secrecy` (re-exported here), since the terminal keeps the same secrets.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+# Shared with the terminal (``ludoteca play``), which must keep the same secrets without the web extra.
+from ludoteca.secrecy import public_action_text as public_action_text
 
 STATIC = Path(__file__).parent / "static"
 
@@ -156,23 +160,3 @@ def renderer_for(game_id: str) -> str:
     """The name of the drawing script for ``game_id``: its own when one exists, else ``generic``."""
     return game_id if (STATIC / "games" / f"{game_id}.js").is_file() else "generic"
 
-
-def _all_public(_text: str) -> bool:
-    return True
-
-
-def _tigris_public(text: str) -> bool:
-    # Swapped tiles go face down into the box (T&E "Swap tiles"): which ones is hidden.
-    return not text.startswith("swap")
-
-
-_PUBLIC: dict[str, Callable[[str], bool]] = {
-    "mankind": _all_public,  # Mankind has no hidden information but the dice to come
-    "tigris-euphrates": _tigris_public,
-}
-
-
-def public_action_text(game_id: str, text: str) -> str | None:
-    """``text`` if a spectator may read it before the game ends, else ``None`` (withheld)."""
-    check = _PUBLIC.get(game_id)
-    return text if check is not None and check(text) else None
