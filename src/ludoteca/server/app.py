@@ -132,7 +132,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.6, limits: Limi
     app.state.hub = hub
     app.state.limits = limits
     # The last one added runs first: a flood is turned away before its bodies are even read.
-    app.add_middleware(BodyLimit, max_body=limits.max_body)
+    app.add_middleware(BodyLimit, max_body=limits.max_body, body_seconds=limits.body_seconds)
     app.add_middleware(RateLimit, requests=limits.rate_requests, seconds=limits.rate_seconds)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -57,7 +57,9 @@ def check_spec(spec: str) -> None:
             value = float(raw)
         except ValueError:
             continue  # not a number: make_agent says which kind it must be
-        if not math.isfinite(value) or value > limits[key]:
+        if not math.isfinite(value):
+            raise BadOptions(f"the {name} agent's {key} must be a finite number, not {raw!r}")
+        if value > limits[key]:
             shown = int(limits[key]) if float(limits[key]).is_integer() else limits[key]
             raise BadOptions(f"the {name} agent's {key} may be at most {shown} on this server, not {raw!r}")
 

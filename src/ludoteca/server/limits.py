@@ -46,6 +46,7 @@ class Limits:
     max_body: int = MAX_BODY
     rate_requests: int = RATE_REQUESTS
     rate_seconds: float = RATE_SECONDS
+    body_seconds: float = 10.0  # how long a request's body may take to arrive (408 after that)
 
     @classmethod
     def from_env(cls, environ: MutableMapping[str, str] | None = None) -> Limits:
@@ -72,7 +73,7 @@ class Limits:
                 seconds = -1.0
             if not seconds > 0 or not math.isfinite(seconds):
                 raise ValueError(f"LUDOTECA_RATE_LIMIT must be N/SECONDS with SECONDS > 0, not {raw_rate!r}")
-        return cls(max_body, requests, seconds)
+        return cls(max_body, requests, seconds)  # body_seconds: the default
 
 
 def _non_negative_int(name: str, text: str) -> int:
@@ -93,10 +94,6 @@ async def _refuse(send: Send, status: int, reason: str, headers: list[tuple[byte
     await send({"type": "http.response.body", "body": body})
 
 
-BODY_SECONDS = 10.0
-"""How long a client may take to send a request's body, once its head has arrived."""
-
-
 class BodyLimit:
     """Refuse with 413 any HTTP request whose body is larger than ``max_body`` bytes, 408 one too slow.
 
@@ -107,7 +104,7 @@ class BodyLimit:
     and a connection for ever).
     """
 
-    def __init__(self, app: ASGIApp, max_body: int, body_seconds: float = BODY_SECONDS) -> None:
+    def __init__(self, app: ASGIApp, max_body: int, body_seconds: float = 10.0) -> None:
         self.app = app
         self.max_body = max_body
         self.body_seconds = body_seconds
