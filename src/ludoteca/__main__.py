@@ -1,0 +1,5 @@
+"""``python -m ludoteca``: the ``ludoteca`` command, for environments without the console script."""
+
+from ludoteca.cli import main
+
+main()

@@ -1,0 +1,5 @@
+"""``python -m ludoteca.cli``: the ``ludoteca`` command, for environments without the console script."""
+
+from ludoteca.cli import main
+
+main()

@@ -1,0 +1,300 @@
+"""``ludoteca play``: one game at the terminal, people typing their moves and bots playing theirs.
+
+Who is asked, what each person is shown (their own seat's eyes only, as in the browser), and how typed
+text becomes an action.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from ludoteca.agents import Agent, make_agent
+from ludoteca.cli.common import (
+    EXIT_FAILURE,
+    HUMAN,
+    fail,
+    parse_option_values,
+    print_result,
+    read_line,
+    require_importable,
+    split_seat_specs,
+    stdout_console,
+    user_errors,
+)
+from ludoteca.cli_render import action_list, event_text
+from ludoteca.core import BadOptions, IllegalAction, LudotecaError, State, derive_seed, load_game, save_record
+from ludoteca.secrecy import public_action_text
+
+
+@dataclass
+class _Player:
+    """Who sits at a seat: a person (``agent is None``) or a bot built from ``spec``."""
+
+    spec: str
+    agent: Agent | None
+
+    @property
+    def human(self) -> bool:
+        return self.agent is None
+
+
+Outcome = Literal["over", "quit", "runaway"]
+
+
+class _PlaySession:
+    """One game at the terminal: asks people, lets bots move, and shows each person only their own seat.
+
+    What the terminal prints is what the browser shows the seat watching it: its visible log (private
+    events only to their seats) and, of the other seats' actions, only the texts the game lets a spectator
+    read (:func:`ludoteca.secrecy.public_action_text`); its board and legal actions when it is asked.
+
+    * One person: the lines scroll as they happen, seen through that seat's eyes.
+    * Several people (hot seat): each person's lines wait for their next turn. Before a different person
+      is shown their seat, the screen is cleared and the game pauses until the terminal has been passed on
+      and Enter pressed, so one person never reads another's hand. Whatever has become public since the
+      last turn shown is printed when the game ends.
+    * No person: nobody at the table has a secret to keep, so everything is shown (every action in full,
+      the whole log), as ``ludoteca replay`` does; the header says so.
+    """
+
+    def __init__(self, state: State, players: list[_Player], console: Console, max_actions: int) -> None:
+        self.state = state
+        self.players = players
+        self.console = console
+        self.max_actions = max_actions
+        self.actions = 0
+        self.hinted = False
+        humans = [seat for seat, player in enumerate(players) if player.human]
+        self.omniscient = not humans
+        self.hot_seat = len(humans) > 1
+        # Whose eyes lines are kept for: each person, plus (hot seat) the public, for the end of the game.
+        self.viewers: list[int | None] = [*humans]
+        if self.hot_seat or self.omniscient:
+            self.viewers.append(None)
+        self.log_seen: dict[int | None, int] = dict.fromkeys(self.viewers, 0)
+        self.pending: dict[int | None, list[Text]] = {viewer: [] for viewer in self.viewers}
+        self.at_screen: int | None = None  # the person the screen shows now (hot seat)
+
+    def run(self) -> Outcome:
+        """Play until the game ends, someone quits, or ``max_actions`` is reached."""
+        self.collect(None, "")
+        while not self.state.is_over():
+            waiting = self.state.to_act()
+            if not waiting:
+                raise LudotecaError("the game is not over but no seat is to act (a bug in the game)")
+            if self.actions >= self.max_actions:
+                return "runaway"
+            # Bots first: in a simultaneous step they then decide before any person's choice is made.
+            seat = next((s for s in waiting if not self.players[s].human), waiting[0])
+            if self.players[seat].human:
+                if not self.ask(seat):
+                    return "quit"
+            else:
+                self.bot_move(seat)
+            self.actions += 1
+        if self.hot_seat:
+            self.flush(None)
+        return "over"
+
+    def collect(self, actor: int | None, text: str) -> None:
+        """Queue, for every viewer, what it may see of ``actor``'s action ``text`` and of the new log events.
+
+        Lines are printed at once, except in a hot seat, where they wait for their person's next turn.
+        """
+        state = self.state
+        for viewer in self.viewers:
+            lines = self.pending[viewer]
+            if actor is not None and actor != viewer:
+                shown = text if self.omniscient else public_action_text(state.game.id, text)
+                if shown is not None:
+                    lines.append(Text(f"Seat {actor} ({self.players[actor].spec}): {shown}", style="cyan"))
+            log = state.log if self.omniscient else state.visible_log(viewer)
+            lines.extend(event_text(event) for event in log[self.log_seen[viewer] :])
+            self.log_seen[viewer] = len(log)
+        if not self.hot_seat:
+            self.flush(self.viewers[0])
+
+    def flush(self, viewer: int | None) -> None:
+        """Print the lines kept for ``viewer``."""
+        for line in self.pending[viewer]:
+            self.console.print(line, soft_wrap=True)
+        self.pending[viewer].clear()
+
+    def bot_move(self, seat: int) -> None:
+        player = self.players[seat]
+        assert player.agent is not None
+        if self.console.is_terminal:
+            with self.console.status(f"Seat {seat} ({player.spec}) is thinking..."):
+                action = player.agent.choose(self.state, seat)
+        else:
+            action = player.agent.choose(self.state, seat)
+        try:
+            self.state.apply(seat, action)
+        except IllegalAction as error:
+            raise LudotecaError(f"the {player.spec!r} agent at seat {seat} chose an illegal action: {error}") from None
+        self.collect(seat, action.text)
+
+    def hand_over(self, seat: int) -> bool:
+        """Hot seat: clear the screen and wait until ``seat``'s person has the terminal (False: they quit)."""
+        if self.at_screen == seat:
+            return True
+        _clear_screen(self.console)
+        prompt = Text(f"Pass the terminal to seat {seat} and press Enter (quit stops the game) ", style="bold")
+        line = read_line(self.console, prompt)
+        if line is None or line.strip().casefold() == "quit":
+            return False
+        self.at_screen = seat
+        return True
+
+    def ask(self, seat: int) -> bool:
+        """Ask the person at ``seat`` until they give a legal action (True) or quit (False)."""
+        console = self.console
+        if self.hot_seat:
+            if not self.hand_over(seat):
+                return False
+            self.flush(seat)
+            self.pending[None].clear()  # what became public so far is in this person's lines
+        console.rule(Text(f"Seat {seat} to act"))
+        console.print(Text(self.state.render(seat)), soft_wrap=True)
+        legal = self.state.legal_actions(seat)
+        console.print(action_list(legal), soft_wrap=True)
+        if not self.hinted:
+            console.print(Text("Type a number or an action; ? lists the actions again; quit stops.", style="dim"))
+            self.hinted = True
+        while True:
+            line = read_line(console, f"Seat {seat}> ")
+            if line is None:
+                return False
+            text = line.strip()
+            if not text:
+                continue
+            if text.casefold() == "quit":
+                return False
+            if text == "?":
+                console.print(action_list(legal), soft_wrap=True)
+                continue
+            if text.isdecimal():
+                number = int(text)
+                if not 1 <= number <= len(legal):
+                    self.complain(f"there is no action {number}; choose 1-{len(legal)}")
+                    continue
+                text = legal[number - 1].text
+            try:
+                chosen = self.state.parse_action(seat, text)
+                self.state.apply(seat, chosen)
+            except IllegalAction as error:
+                self.complain(str(error))
+                continue
+            self.collect(seat, chosen.text)
+            return True
+
+    def complain(self, message: str) -> None:
+        self.console.print(Text(message, style="red"), soft_wrap=True)
+
+def _clear_screen(console: Console) -> None:
+    """Clear a real terminal's screen and its scrollback (ESC [3J), so the next person cannot scroll back
+    to the last one's hand. Piped output is left alone: there is no screen to clear."""
+    if console.is_terminal and not console.is_dumb_terminal:
+        console.clear()
+        console.file.write("\x1b[3J")
+        console.file.flush()
+
+def _build_players(specs: list[str], seed: int) -> list[_Player]:
+    """One player per spec; each bot gets its own seed derived from the game seed and its seat."""
+    players = []
+    for seat, spec in enumerate(specs):
+        if spec.strip().lower() == HUMAN:
+            players.append(_Player(HUMAN, None))
+        else:
+            players.append(_Player(spec.strip(), make_agent(spec, seed=derive_seed(seed, seat))))
+    return players
+
+def _save(state: State, path: Path, console: Console) -> None:
+    try:
+        save_record(state, path)
+    except OSError as error:
+        fail(f"cannot write the record to {path}: {error.strerror or error}", EXIT_FAILURE)
+    console.print(Text(f"Record saved to {path}"), soft_wrap=True)
+
+def play_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `ludoteca games`).")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players (default: one per seat).")
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            "-s",
+            help="Comma list of agent specs, one per seat; 'human' is you. Default: human, then random bots.",
+        ),
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Game seed (default: a random one, printed).")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="Game option; repeatable.")
+    ] = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Write the game record (JSON) to this file.")] = None,
+    max_actions: Annotated[
+        int, typer.Option("--max-actions", min=1, help="Stop a game that runs longer than this.")
+    ] = 100_000,
+) -> None:
+    """Play a game at the terminal: people type their moves, bots play theirs."""
+    console = stdout_console()
+    with user_errors():
+        specs = split_seat_specs(seats) if seats is not None else None
+        if players is None and specs is not None:
+            players = len(specs)
+        require_importable(game_id)
+        game = load_game(game_id, players, parse_option_values(option or []))
+        if specs is None:
+            specs = [HUMAN] + ["random"] * (game.players - 1)
+        if len(specs) != game.players:
+            raise BadOptions(f"--seats names {len(specs)} seat(s) but the game has {game.players} players")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        table = _build_players(specs, seed)
+        state = game.new_state(seed=seed)
+        if any(player.human for player in table) and sys.stdin.isatty():
+            with suppress(ImportError):
+                import readline  # noqa: F401  (line editing and history for input())
+
+        console.print(Text(f"{game.title}: {game.players} players, seed {seed}", style="bold"), soft_wrap=True)
+        console.print(Text(", ".join(f"seat {seat}: {p.spec}" for seat, p in enumerate(table))), soft_wrap=True)
+        session = _PlaySession(state, table, console, max_actions)
+        if session.omniscient:
+            console.print(Text("No person at the table: every seat's hidden information is shown.", style="dim"))
+        elif session.hot_seat:
+            console.print(
+                Text("Hot seat: each person sees only their own seat, after passing the terminal.", style="dim")
+            )
+        outcome: Outcome | Literal["interrupted"]
+        try:
+            outcome = session.run()
+        except KeyboardInterrupt:
+            outcome = "interrupted"
+            console.print()
+        except BaseException:
+            if save is not None:  # keep what was played, e.g. to debug a misbehaving game or agent
+                _save(state, save, console)
+            raise
+
+    if outcome == "over":
+        console.rule(Text("Game over"))
+        print_result(console, state, [player.spec for player in table])
+    elif outcome != "runaway":
+        console.print(Text(f"Game stopped after {session.actions} action(s)."))
+    if save is not None:
+        _save(state, save, console)
+    if outcome == "runaway":
+        fail(f"stopped after {session.actions} actions: the game did not end (see --max-actions)", EXIT_FAILURE)
+    if outcome == "interrupted":
+        raise typer.Exit(130)

@@ -1,0 +1,28 @@
+"""``ludoteca serve``: the browser app. The server is imported only here, since it needs the ``web`` extra."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ludoteca.cli.common import fail
+
+
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option("--database", help="SQLAlchemy URL (default: SQLite in the user's data directory)."),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option("--bot-delay", min=0.0, help="Seconds each bot waits before moving, so people can follow.")
+    ] = 0.6,
+) -> None:
+    """Play in the browser: run the game server, then open http://HOST:PORT (needs the `web` extra)."""
+    try:
+        from ludoteca.server import serve
+    except ImportError as error:
+        fail(f"the server needs the web extra: pip install -e '.[web]' ({error})")
+    serve(host=host, port=port, database=database, bot_delay=bot_delay)

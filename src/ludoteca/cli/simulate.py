@@ -1,0 +1,108 @@
+"""Many games between bots: ``ludoteca tournament`` (win shares), ``simulate`` (results, plots, report)
+and ``report`` (rebuild a simulation's report). The heavy modules are imported inside each command, so
+``ludoteca play`` does not pay for matplotlib or the simulation machinery.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ludoteca.agents import make_agent
+from ludoteca.cli.common import (
+    fail,
+    parse_option_values,
+    require_importable,
+    split_seat_specs,
+    stdout_console,
+    user_errors,
+)
+from ludoteca.cli_render import tournament_table
+from ludoteca.core import load_game
+
+
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="Game id (see `ludoteca games`).")],
+    agents: Annotated[str, typer.Option("--agents", "-a", help="Agent specs separated by commas.")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 20,
+    seed: Annotated[int, typer.Option("--seed", help="Master seed.")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
+) -> None:
+    """Play agents against each other, seats rotating, and print each agent's win share with a 95% interval."""
+    from ludoteca.tournament import run_tournament
+
+    console = stdout_console()
+    with user_errors():
+        require_importable(game)
+        specs = split_seat_specs(agents)
+        options = parse_option_values(option or [])
+        count = players if players is not None else load_game(game, None, options).players
+        for spec in specs:
+            make_agent(spec)
+        table = run_tournament(
+            game, count, specs, games, seed, options,
+            progress=lambda done, _table: console.print(f"  game {done}/{games} done", style="dim"),
+        )
+    console.print(tournament_table(game, count, table))
+
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="Game id (see `ludoteca games`).")],
+    out: Annotated[Path, typer.Option("--out", help="Directory for results.jsonl, summary.json, plots, report.md.")],
+    agents: Annotated[str, typer.Option("--agents", "-a", help="Agent specs separated by commas; seats rotate.")]
+    = "random",
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Master seed; game i plays seed derive_seed(seed, i).")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes (local backend).")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help="local or ray.")] = "local",
+    ray_address: Annotated[str | None, typer.Option("--ray-address", help="Ray cluster to join.")] = None,
+) -> None:
+    """Play many games between agents and write the results, a summary, plots and a report."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from ludoteca.sim import plan_games, run_simulation
+    from ludoteca.sim.report import write_report
+
+    console = stdout_console()
+    with user_errors():
+        require_importable(game)
+        specs = split_seat_specs(agents)
+        options = parse_option_values(option or [])
+        count = players if players is not None else load_game(game, None, options).players
+        load_game(game, count, options)
+        for spec in specs:
+            make_agent(spec)
+        plan = plan_games(game, count, specs, games, seed, options)
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("{task.fields[rate]:.2f} games/s"), TimeRemainingColumn())
+        with Progress(*columns, console=console, transient=False) as bar:
+            task = bar.add_task(f"{game} ({count} players)", total=games, rate=0.0)
+            started = time.perf_counter()
+
+            def advance(done: int) -> None:
+                bar.update(task, completed=done, rate=done / max(time.perf_counter() - started, 1e-9))
+
+            outcome = run_simulation(plan, out, jobs=jobs, backend=backend, ray_address=ray_address, progress=advance)
+        summary = write_report(out, f"{game}, {count} players, agents {', '.join(specs)}")
+    if outcome.interrupted:
+        console.print(f"Interrupted: kept the {summary['games']} finished games.", style="yellow")
+    console.print(f"{summary['games']} games, {summary['failures']} failures; report in {out / 'report.md'}")
+
+def report_command(
+    directory: Annotated[Path, typer.Argument(help="A simulation's output directory.")],
+) -> None:
+    """Rebuild summary.json, the plots and report.md from a simulation's results.jsonl."""
+    from ludoteca.sim.report import write_report
+
+    if not (directory / "results.jsonl").is_file():
+        fail(f"{directory} has no results.jsonl")
+    try:
+        summary = write_report(directory)
+    except (ValueError, KeyError) as error:
+        fail(f"cannot read {directory / 'results.jsonl'}: {error}")
+    stdout_console().print(f"{summary['games']} games summarised; report in {directory / 'report.md'}")
