@@ -15,6 +15,8 @@ changes, recording actions, cloning, records and results.
 from __future__ import annotations
 
 import json
+import math
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -102,9 +104,17 @@ class Action:
         return f"Action({self.text!r})"
 
 
+_INTEGER_TEXT = re.compile(r"[+-]?\d+")
+
+
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option a game accepts: its default and either its allowed values or its type."""
+    """One option a game accepts: its default and either its allowed values or its type.
+
+    :meth:`check` is the one gate every option value passes (``load_game``, the server's lobby requests,
+    the CLI's ``--option``, records being replayed), so a value that is not the option's type is refused
+    here with :class:`BadOptions` and its reason, and never reaches a game as something it cannot handle.
+    """
 
     name: str
     default: Any
@@ -114,20 +124,80 @@ class OptionSpec:
     help: str = ""
 
     def check(self, value: Any) -> Any:
-        """Return ``value`` converted to the option's type, or raise :class:`BadOptions`."""
+        """Return ``value`` converted to the option's type, or raise :class:`BadOptions` saying why.
+
+        Nothing is converted that would change the value's meaning: ``2.5`` is not the int ``2``, ``True``
+        is not the int ``1``, ``"abc"`` is no number, infinity and NaN are no numbers, a list is not a
+        string. Whole numbers written as text (``"12"``, from a command line) and integral floats
+        (``12.0``, from a JSON client) are accepted for an ``int`` option.
+        """
         if value is None:
             if self.allow_none:
                 return None
-            raise BadOptions(f"option {self.name!r} needs a value")
+            raise BadOptions(f"option {self.name!r} needs a value{self._hint()}")
         if self.choices is not None:
-            if value not in self.choices:
-                allowed = ", ".join(repr(choice) for choice in self.choices)
-                raise BadOptions(f"option {self.name!r} cannot be {value!r}; choose one of {allowed}")
+            for choice in self.choices:
+                # The type must match too: ``True == 1`` and ``1.0 == 1``, but neither is the choice ``1``.
+                if type(value) is type(choice) and value == choice:
+                    return choice
+            allowed = ", ".join(repr(choice) for choice in self.choices)
+            raise BadOptions(f"option {self.name!r} cannot be {value!r}; choose one of {allowed}")
+        converted = self._convert(value)
+        if converted is _REFUSED:
+            raise BadOptions(f"option {self.name!r} must be a {self.kind.__name__}, not {value!r}{self._hint()}")
+        return converted
+
+    def _convert(self, value: Any) -> Any:
+        """``value`` as the option's kind, or ``_REFUSED`` when it is not one without changing its meaning."""
+        if isinstance(value, bool) and self.kind is not bool:
+            return _REFUSED
+        if self.kind is int:
+            if isinstance(value, int):
+                return int(value)
+            if isinstance(value, float):
+                return int(value) if math.isfinite(value) and value.is_integer() else _REFUSED
+            if isinstance(value, str) and _INTEGER_TEXT.fullmatch(value.strip()):
+                return int(value.strip())
+            return _REFUSED
+        if self.kind is float:
+            if isinstance(value, int | float) or (isinstance(value, str) and value.strip()):
+                try:
+                    number = float(value)
+                except (TypeError, ValueError, OverflowError):
+                    return _REFUSED
+                return number if math.isfinite(number) else _REFUSED
+            return _REFUSED
+        if self.kind is str:
+            return value if isinstance(value, str) else _REFUSED
+        if self.kind is bool:
+            return value if isinstance(value, bool) else _REFUSED
+        if isinstance(value, self.kind):
             return value
         try:
             return self.kind(value)
-        except (TypeError, ValueError):
-            raise BadOptions(f"option {self.name!r} must be a {self.kind.__name__}, not {value!r}") from None
+        except (TypeError, ValueError, OverflowError, ArithmeticError):
+            return _REFUSED
+
+    def _hint(self) -> str:
+        """What a good value looks like, for the error message."""
+        if self.choices is not None:
+            return "; choose one of " + ", ".join(repr(choice) for choice in self.choices)
+        if self.kind is int:
+            example = self.default if isinstance(self.default, int) and not isinstance(self.default, bool) else 10
+            hint = f"a whole number such as {example}"
+        elif self.kind is float:
+            hint = "a finite number"
+        elif self.kind is str:
+            hint = "a text"
+        else:
+            hint = f"a {self.kind.__name__}"
+        if self.allow_none:
+            hint += ", or null for none"
+        return f" ({hint})"
+
+
+_REFUSED = object()
+"""What :meth:`OptionSpec._convert` answers for a value it will not convert (``None`` is a real value)."""
 
 
 class Game(ABC):
@@ -152,11 +222,16 @@ class Game(ABC):
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(f"{self.id} is for {self.min_players}-{self.max_players} players, not {players}")
         self.players = players
+        if options is not None and not isinstance(options, Mapping):
+            raise BadOptions(f"options must be a mapping of option names to values, not {options!r}")
         self.options = self._check_options(dict(options or {}))
 
     @classmethod
     def _check_options(cls, given: dict[str, Any]) -> dict[str, Any]:
         known = {spec.name: spec for spec in cls.option_specs}
+        odd = [name for name in given if not isinstance(name, str)]
+        if odd:
+            raise BadOptions(f"option names are texts, not {odd[0]!r}")
         unknown = sorted(set(given) - set(known))
         if unknown:
             allowed = ", ".join(sorted(known)) or "none"

@@ -18,6 +18,7 @@
   const REACH = 58; // how far an area's territory reaches from its centre
   const H = MAP.y + MAP.h + 10;
   const ORDINAL = ["1st", "2nd", "3rd", "4th"];
+  const PLACE_WORDS = ["first", "second", "third", "fourth"]; // as the turn-order actions name the places
   const layouts = new WeakMap();
 
   // ------------------------------------------------------------------ geometry
@@ -320,17 +321,32 @@
     s("text", { x: SIDE.x, y, "font-size": 15, "font-weight": 700, fill: "#2b2418" }, g, `${view.era_name} Era`);
     s("text", { x: SIDE.x + SIDE.w, y, "text-anchor": "end", "font-size": 12, fill: "#6b6150" }, g, `round ${view.round}${rules.rounds ? ` of ${rules.rounds}` : ""}`);
     y += 26;
-    // Turn order
+    // Turn order. From the Great War on, the Factions pick their places one by one (lowest score first):
+    // until then a place holds null and is drawn empty; a place the seat may take is a click on it.
     y = sideHeading(g, y, "Turn order");
     const order = s("g", { class: "turn-order" }, g);
     const slot = SIDE.w / Math.max(3, view.turn_order.length);
+    const picks = {};
+    for (const text of ctx.actions) {
+      const m = /^take the (\w+) place in the turn order$/.exec(text);
+      if (m) picks[PLACE_WORDS.indexOf(m[1])] = text;
+    }
     view.turn_order.forEach((faction, k) => {
       const x = SIDE.x + k * slot;
+      const place = s("g", { "data-turn-order": faction || "", "data-place": String(k) }, order);
+      const label = `${ORDINAL[k] || k + 1}`;
+      if (!faction) {
+        s("rect", { x: x + 1, y, width: slot - 4, height: 40, rx: 5, fill: "#fbf8f1", stroke: "#b5a684", "stroke-width": 1, "stroke-dasharray": "4 3", class: "slot" }, place);
+        s("text", { x: x + 8, y: y + 17, "font-size": 10.5, fill: "#7a6a4f" }, place, label);
+        s("text", { x: x + 8, y: y + 33, "font-size": 11.5, fill: "#9a8e76", "font-style": "italic" }, place, "empty");
+        if (picks[k]) ctx.target(place, [picks[k]]);
+        return;
+      }
       const active = view.active === faction;
-      s("rect", { x: x + 1, y, width: slot - 4, height: 40, rx: 5, fill: active ? "#fff3c4" : "#f7f2e6", stroke: active ? "#d49b00" : "#d4c9b0", "stroke-width": active ? 2 : 1, "data-turn-order": faction }, order);
-      chip(order, x + 13, y + 13, factionColour(view, faction), faction[0]);
-      s("text", { x: x + 25, y: y + 17, "font-size": 10.5, fill: "#7a6a4f" }, order, `${ORDINAL[k] || k + 1}${active ? " · to play" : ""}`);
-      s("text", { x: x + 8, y: y + 33, "font-size": 11.5, fill: "#2b2418", "font-weight": active ? 700 : 400 }, order, faction);
+      s("rect", { x: x + 1, y, width: slot - 4, height: 40, rx: 5, fill: active ? "#fff3c4" : "#f7f2e6", stroke: active ? "#d49b00" : "#d4c9b0", "stroke-width": active ? 2 : 1 }, place);
+      chip(place, x + 13, y + 13, factionColour(view, faction), faction[0]);
+      s("text", { x: x + 25, y: y + 17, "font-size": 10.5, fill: "#7a6a4f" }, place, `${label}${active ? " · to play" : ""}`);
+      s("text", { x: x + 8, y: y + 33, "font-size": 11.5, fill: "#2b2418", "font-weight": active ? 700 : 400 }, place, faction);
     });
     y += 60;
     // Tribal Conference
