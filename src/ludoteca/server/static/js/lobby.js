@@ -43,10 +43,59 @@
         input = html("select", { id, "data-option": option.name });
         for (const choice of option.choices) input.appendChild(html("option", { value: JSON.stringify(choice), text: String(choice), selected: choice === option.default ? "" : null }));
       } else {
-        input = html("input", { id, "data-option": option.name, "data-kind": option.kind, value: option.default === null ? "" : String(option.default), placeholder: option.allow_none ? "none" : "" });
+        const hint = option.kind === "int" ? `a whole number${option.allow_none ? ", or none" : ""}` : (option.allow_none ? "none" : "");
+        input = html("input", { id, "data-option": option.name, "data-kind": option.kind, value: option.default === null ? "none" : String(option.default), placeholder: hint, "aria-describedby": `${id}-error` });
+        input.addEventListener("input", () => showFieldError(option.name, checkOption(option, input.value).error));
       }
-      box.appendChild(html("div", { class: "form-row" }, html("label", { for: id, text: `${option.name}${option.help ? ` — ${option.help}` : ""}` }), input));
+      box.appendChild(html("div", { class: "form-row" },
+        html("label", { for: id, text: `${option.name}${option.help ? ` — ${option.help}` : ""}` }), input,
+        html("div", { class: "field-error", id: `${id}-error`, "data-error-for": option.name, "aria-live": "polite" })));
     }
+  }
+
+  /**
+   * An option's typed text as the value to send, or the reason it is not one (shown next to the field).
+   * Nothing is guessed: "abc" is no number (Number() would make it NaN, which JSON sends as null: "no limit"),
+   * an empty field is not "none" (the word "none" is), and 2.5 is not a whole number.
+   */
+  function checkOption(option, raw) {
+    const text = String(raw).trim();
+    const orNone = option.allow_none ? ', or "none"' : "";
+    if (option.allow_none && text.toLowerCase() === "none") return { value: null };
+    if (option.kind === "int") {
+      const example = Number.isInteger(option.default) ? option.default : 10;
+      if (text === "") return { error: `Type a whole number such as ${example}${orNone}.` };
+      if (!/^[+-]?\d+$/.test(text)) return { error: `"${text}" is not a whole number: type one such as ${example}${orNone}.` };
+      const value = Number(text);
+      if (!Number.isSafeInteger(value)) return { error: `${text} is too large.` };
+      return { value };
+    }
+    if (option.kind === "float") {
+      const value = Number(text);
+      if (text === "" || !Number.isFinite(value)) return { error: `Type a number such as 1.5${orNone}.` };
+      return { value };
+    }
+    if (text === "" && !option.allow_none) return { error: "This option needs a value." };
+    return { value: text === "" ? null : raw };
+  }
+
+  function showFieldError(name, text) {
+    const box = byId("options").querySelector(`[data-error-for="${name}"]`);
+    const input = byId(`option-${name}`);
+    if (box) box.textContent = text || "";
+    if (input) {
+      input.classList.toggle("invalid", !!text);
+      if (text) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
+    }
+  }
+
+  /** The server's reason for a refused option, put next to the option it names (it checks what the form cannot). */
+  function fieldOfReason(reason) {
+    const game = selected();
+    for (const option of game.options) {
+      if (new RegExp(`(^|[^\\w])'?${option.name}'?([^\\w]|$)`).test(reason)) return option.name;
+    }
+    return null;
   }
 
   function fillSeats() {
@@ -62,16 +111,24 @@
     }
   }
 
+  /** The options to send, or null when one is not valid (each reason is then shown next to its field). */
   function readOptions() {
     const options = {};
+    let valid = true;
     for (const input of byId("options").querySelectorAll("[data-option]")) {
       const name = input.getAttribute("data-option");
-      if (input.tagName === "SELECT") options[name] = JSON.parse(input.value);
-      else if (input.value.trim() === "") options[name] = null;
-      else if (input.getAttribute("data-kind") === "int") options[name] = Number(input.value);
-      else options[name] = input.value;
+      if (input.tagName === "SELECT") { options[name] = JSON.parse(input.value); continue; }
+      const option = selected().options.find((o) => o.name === name);
+      const checked = checkOption(option, input.value);
+      showFieldError(name, checked.error);
+      if (checked.error) {
+        if (valid) input.focus();
+        valid = false;
+      } else {
+        options[name] = checked.value;
+      }
     }
-    return options;
+    return valid ? options : null;
   }
 
   async function create(event) {
@@ -79,8 +136,14 @@
     notice("");
     const game = selected();
     const seats = Array.from(byId("seats").querySelectorAll("select")).map((s) => s.value);
+    byId("links").replaceChildren(); // the links shown are those of the game this press starts, or none
+    const options = readOptions();
+    if (options === null) {
+      notice("An option is not valid: see the reason next to it.");
+      return;
+    }
     try {
-      const created = await Ludo.api("POST", "/api/games", { game: game.id, players: Number(byId("players").value), options: readOptions(), seats });
+      const created = await Ludo.api("POST", "/api/games", { game: game.id, players: Number(byId("players").value), options, seats });
       remember(created, game.title);
       const list = html("ul", { class: "links" });
       for (const seat of created.seats) {
@@ -94,6 +157,8 @@
       byId("links").replaceChildren(html("h3", { text: "Share these links — each seat's link is its secret" }), list);
       await refresh();
     } catch (error) {
+      const field = error.status === 400 ? fieldOfReason(error.message) : null;
+      if (field) showFieldError(field, error.message);
       notice(error.message);
     }
   }
