@@ -72,7 +72,11 @@
   function listen() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}`);
-    socket.onmessage = (event) => show(JSON.parse(event.data));
+    socket.onmessage = (event) => {
+      const payload = JSON.parse(event.data);
+      if (token && payload.seat === null) return; // the socket's spectator greeting, before our token opens the seat
+      show(payload);
+    };
     socket.onopen = () => {
       if (token) socket.send(JSON.stringify({ token })); // the first message opens the seat
       document.body.dataset.live = "yes";
