@@ -19,10 +19,18 @@ def serve_command(
     bot_delay: Annotated[
         float, typer.Option("--bot-delay", min=0.0, help="Seconds each bot waits before moving, so people can follow.")
     ] = 0.6,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="Comma-separated addresses of your reverse proxies, whose X-Forwarded-For is believed "
+            "(default: none, so no client can choose the address the rate limit counts).",
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: run the game server, then open http://HOST:PORT (needs the `web` extra)."""
     try:
         from ludoteca.server import serve
     except ImportError as error:
         fail(f"the server needs the web extra: pip install -e '.[web]' ({error})")
-    serve(host=host, port=port, database=database, bot_delay=bot_delay)
+    serve(host=host, port=port, database=database, bot_delay=bot_delay, forwarded_allow_ips=forwarded_allow_ips)
