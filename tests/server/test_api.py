@@ -308,3 +308,49 @@ def test_the_pages_and_every_renderer_are_served(client: TestClient, new_game: N
             assert client.get(f"/static/games/{game['renderer']}.js").status_code == 200
     assert client.get("/static/games/generic.js").status_code == 200
     assert client.get("/docs").status_code == 200
+
+
+# ---------------------------------------------------------------------------------------------- option values (#20)
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        ({"turn_limit": "abc"}, "option 'turn_limit' must be a int, not 'abc' (a whole number such as 10"),
+        ({"turn_limit": ""}, "option 'turn_limit' must be a int, not ''"),
+        ({"turn_limit": 2.5}, "not 2.5 (a whole number"),  # never silently 2
+        ({"turn_limit": True}, "not True (a whole number"),  # never silently 1
+        ({"turn_limit": [10]}, "not [10]"),
+        ({"turn_limit": 0}, "turn_limit must be at least 1, not 0"),
+        ({"map": None}, "option 'map' needs a value; choose one of 'main', 'main+western'"),
+        ({"map": ["main"]}, "option 'map' cannot be ['main']; choose one of"),
+    ],
+)
+def test_a_bad_option_value_is_a_400_with_its_reason_and_starts_nothing(
+    client: TestClient, options: dict[str, Any], reason: str
+) -> None:
+    body = {"game": "advanced-civilization", "players": 2, "seats": ["human", "random"], "options": options}
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 400, response.text
+    assert reason in response.json()["detail"]
+    assert client.get("/api/games").json()["games"] == []
+
+
+@pytest.mark.parametrize("number", ["1e999", "-1e999", "Infinity", "NaN"])
+def test_a_number_json_cannot_hold_as_an_integer_is_a_bad_option_not_a_crash(client: TestClient, number: str) -> None:
+    """Python reads these JSON extensions as inf or nan; int(inf) raised OverflowError before the check caught it."""
+    raw = ('{"game": "advanced-civilization", "players": 2, "seats": ["human", "random"], '
+           f'"options": {{"turn_limit": {number}}}}}')
+    response = client.post("/api/games", content=raw, headers={"Content-Type": "application/json"})
+    assert response.status_code == 400, response.text
+    detail = response.json()["detail"]
+    assert "option 'turn_limit' must be a int" in detail and "cannot be loaded" not in detail
+
+
+def test_an_option_typed_as_none_or_a_whole_number_starts_the_game_with_it(client: TestClient) -> None:
+    for value, expected in ((None, None), (3, 3), ("3", 3)):
+        body = {"game": "advanced-civilization", "players": 2, "seats": ["human", "random"],
+                "options": {"turn_limit": value}}
+        response = client.post("/api/games", json=body)
+        assert response.status_code == 200, response.text
+        seat = response.json()["seats"][0]
+        seen = client.get(f"/api/games/{response.json()['id']}", headers={"Authorization": f"Bearer {seat['token']}"})
+        assert seen.json()["options"]["turn_limit"] == expected
