@@ -116,5 +116,41 @@ const Ludo = (() => {
     return `Game over. Winner${(result.winners || []).length === 1 ? "" : "s"}: ${winners || "none"}.`;
   }
 
-  return { api, svg, html, seatColour, seatName, register, loadRenderer, describe, titleCase, resultText, renderers, SEAT_COLOURS };
+  /**
+   * In place of a game page that cannot show its game (an unknown game, a link whose token opens no seat, a
+   * replay of a game still being played): a sentence saying what happened and where to go, never an empty
+   * board or a raw reason. `page` is "game" or "replay".
+   */
+  function unavailable(error, gameId, page) {
+    const status = error && error.status;
+    const game = `“${gameId}”`;
+    const links = [];
+    let title;
+    let text;
+    if (status === 404) {
+      title = "There is no such game";
+      text = `There is no game ${game} on this server. The link may be mistyped or cut short, or the game was started on another server.`;
+    } else if (status === 403) {
+      title = "This link opens no seat";
+      text = `The secret in this link opens no seat of game ${game}: it may be mistyped or cut short, or belong to another game. Ask the person who invited you for your seat's link; meanwhile you can watch the game.`;
+      links.push(html("a", { class: "button", href: `/play/${encodeURIComponent(gameId)}`, text: "Watch as a spectator" }));
+    } else if (status === 409 && page === "replay") {
+      title = "This game is not over yet";
+      text = `Game ${game} is still being played: its replay opens once it is over. You can watch it now.`;
+      links.push(html("a", { class: "button", href: `/play/${encodeURIComponent(gameId)}`, text: "Watch the game" }));
+    } else {
+      title = page === "replay" ? "This replay cannot be shown" : "This game cannot be shown";
+      text = `The server answered: ${error && error.message ? error.message : "no answer"}. Try again in a moment.`;
+    }
+    links.push(html("a", { class: "button", href: "/", text: "Go to the lobby" }));
+    document.title = `Ludoteca — ${title}`;
+    const heading = document.getElementById("title");
+    if (heading) heading.textContent = title;
+    for (const part of document.querySelectorAll("main > :not(#notice)")) part.hidden = true;
+    const notice = document.getElementById("notice");
+    notice.replaceChildren(html("section", { class: "panel problem", "data-problem": String(status || "") },
+      html("h2", { text: title }), html("p", { text }), html("p", { class: "links" }, ...links)));
+  }
+
+  return { api, svg, html, seatColour, seatName, register, loadRenderer, describe, titleCase, resultText, unavailable, renderers, SEAT_COLOURS };
 })();

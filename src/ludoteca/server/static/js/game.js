@@ -81,7 +81,12 @@
       if (token) socket.send(JSON.stringify({ token })); // the first message opens the seat
       document.body.dataset.live = "yes";
     };
-    socket.onclose = () => { document.body.dataset.live = "no"; setTimeout(listen, 1500); };
+    socket.onclose = (event) => {
+      document.body.dataset.live = "no";
+      // 4403/4404: the token opens no seat or the game is gone; asking again would only be refused again.
+      if (event.code === 4403 || event.code === 4404) Ludo.unavailable({ status: event.code - 4000, message: event.reason }, gameId, "game");
+      else setTimeout(listen, 1500);
+    };
   }
 
   async function start() {
@@ -94,7 +99,8 @@
       show(payload);
       listen();
     } catch (error) {
-      notice(error.message);
+      if (current) notice(error.message); // the board is drawn: a passing fault
+      else Ludo.unavailable(error, gameId, "game"); // no game to show: say why, and where to go
     }
   }
   start();

@@ -45,7 +45,8 @@
       byId("action").textContent = action ? `${Ludo.seatName(payload, action[0])}: ${action[1]}` : "start of the game";
       notice("");
     } catch (error) {
-      notice(error.message);
+      if (table.renderer) notice(error.message); // a step failed: the viewer stays usable
+      else Ludo.unavailable(error, gameId, "replay"); // nothing to show: say why, and where to go
     }
   }
 

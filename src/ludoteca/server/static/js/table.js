@@ -52,12 +52,32 @@ Ludo.Table = class {
 
   toolOf(text) { return this.renderer.tool ? this.renderer.tool(text) : null; }
 
+  /** A renderer's optional part, or `fallback` (and the error in the console) when it fails on this view. */
+  safely(part, draw, fallback) {
+    try {
+      return draw();
+    } catch (error) {
+      console.error(`the ${part} could not be drawn:`, error);
+      return fallback;
+    }
+  }
+
   render() {
     const { ctx, targets } = this.context();
     const renderer = this.renderer;
     this.closeMenu();
-    // Board
-    const boardEl = renderer.board(ctx);
+    // Board. A renderer that fails on a view it did not foresee must not leave the page blank: the view is
+    // listed instead (its actions all become buttons), and the error goes to the console for the tests.
+    let boardEl;
+    try {
+      boardEl = renderer.board(ctx);
+    } catch (error) {
+      console.error("the board could not be drawn:", error);
+      targets.length = 0;
+      boardEl = Ludo.html("div", { class: "generic", "data-board-failed": "yes" },
+        Ludo.html("p", { class: "notice error", text: `The board could not be drawn (${error.message}); here is what it holds, as a list.` }),
+        Ludo.describe(ctx.view));
+    }
     this.parts.board.replaceChildren(boardEl);
     const claimed = new Set();
     for (const target of targets) target.texts.forEach((t) => claimed.add(t));
@@ -75,7 +95,7 @@ Ludo.Table = class {
     }
     // Hand
     if (this.parts.hand) {
-      const hand = renderer.hand ? renderer.hand(ctx) : null;
+      const hand = renderer.hand ? this.safely("hand", () => renderer.hand(ctx), null) : null;
       this.parts.hand.replaceChildren(...(hand ? [hand] : []));
       this.parts.hand.closest(".panel").hidden = !hand;
     }
@@ -129,7 +149,7 @@ Ludo.Table = class {
       const text = mine ? "Your turn." : `Waiting for ${waiting.map((s) => Ludo.seatName(payload, s)).join(", ")}.`;
       parts.push(Ludo.html("span", { class: mine ? "turn mine" : "turn", text }));
     }
-    const extra = this.renderer.status ? this.renderer.status(ctx) : "";
+    const extra = this.renderer.status ? this.safely("status", () => this.renderer.status(ctx), "") : "";
     if (extra) parts.push(Ludo.html("span", { class: "muted", text: ` ${extra}` }));
     el.replaceChildren(...parts);
   }
@@ -195,7 +215,7 @@ Ludo.Table = class {
     const el = this.parts.players;
     if (!el) return;
     const payload = this.payload;
-    const lines = this.renderer.players ? this.renderer.players(ctx) : [];
+    const lines = this.renderer.players ? this.safely("players", () => this.renderer.players(ctx), []) : [];
     const rows = [];
     for (let seat = 0; seat < payload.players; seat += 1) {
       const acting = (payload.to_act || []).includes(seat);
