@@ -246,6 +246,32 @@ class Encoding(ABC):
     def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
         """Fill the observation of ``seat`` from its view (and from nothing else)."""
 
+    def public_facts(self, state: State) -> Any:
+        """Public facts the view leaves out, above all the particulars of the pending decision (``None``: none).
+
+        A view names the pending decision by its step and seat (Mankind and Arabian Struggle add a prompt
+        sentence), but a decision is often the continuation of earlier public events whose particulars sit
+        in the rules stack: the colour of a war and what the attacker committed, the conquest on offer, the
+        OP left; and a few public counters of the table are kept only in the state's data (Advanced
+        Civilization's ships already sailed this turn). A policy needs them to tell its choices apart, so each
+        game returns them here, read from the pending frames and the table, and writes them with
+        :meth:`write_facts`. Every fact must be one every seat can see (announced in the log or on the table):
+        the resampling tests check that no seat's observation moves when what it cannot see is redrawn.
+        """
+        return None
+
+    def write_facts(self, out: Writer, facts: Any, seat: Seat) -> None:
+        """Fill the pieces of :meth:`public_facts` (called only when they are not ``None``)."""
+
+    def length_bound(self) -> int:
+        """The per-game bound on decisions both adapters enforce by default (docs/adapters.md).
+
+        A bound, not a rule: ten times beyond the longest games measured, so that a policy that never ends
+        a game (Tigris & Euphrates players who only move leaders never empty the bag) is truncated instead
+        of running forever. A game whose length depends on its options overrides this.
+        """
+        return self.max_game_length
+
     # ------------------------------------------------------------------ helpers for game modules
     def slot(self, seat: Seat, other: Seat) -> int:
         """Where ``other`` sits as seen from ``seat``: 0 = itself, 1 = next in turn order..."""
@@ -305,13 +331,21 @@ class Encoding(ABC):
             mask[list(legal)] = 1
         return mask
 
-    def observe(self, state: State, seat: Seat) -> np.ndarray:
-        """The observation of ``seat``: built from ``state.view(seat)`` only."""
-        return self.encode_view(state.view(seat), seat)
+    def observe(self, state: State, seat: Seat, public: bool = False) -> np.ndarray:
+        """The observation of ``seat``: its view and the public facts of the pending decision.
 
-    def encode_view(self, view: dict[str, Any], seat: Seat) -> np.ndarray:
+        With ``public`` the spectator's view (``state.view(None)``) is used instead, laid out from ``seat``
+        (OpenSpiel's public observer).
+        """
+        view = state.view(None if public else seat)
+        return self.encode(view, self.public_facts(state), seat)
+
+    def encode(self, view: dict[str, Any], facts: Any, seat: Seat) -> np.ndarray:
+        """The observation array from a view and the decision facts (as :meth:`public_facts` returns them)."""
         out = self.layout.writer()
         self.write(out, view, seat)
+        if facts is not None:
+            self.write_facts(out, facts, seat)
         if not np.all(np.abs(out.array) <= 1.0):
             raise EncodingError(f"{self.game_id}: an observation value left [-1, 1]")
         return out.array

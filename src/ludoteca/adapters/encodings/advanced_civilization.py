@@ -18,6 +18,14 @@ An undeclared card of a trade offer is keyed by the card, which only the acting 
 it by its place in the hand so that an onlooker of the *text* learns nothing, but a place means a
 different card in every state, which no policy could learn from. Observations never contain actions, so
 no other seat's observation can see which undeclared card was added.
+
+The view names a pending decision by its step and seat only; the public particulars of the frame (the
+source and destination of a move whose count is chosen, the calamity resolving and the points still to
+lose, direct or select, the areas a loss is confined to, the cities already picked, the advances chosen and
+the amount due, where expansion is due) and a few public counters the view leaves out (ships sailed and
+trades proposed this turn, Corruption's victims, the tokens a calamity took from city support) come from
+the state (:meth:`AdvancedCivilizationEncoding.public_facts`). The trader of a calamity card becomes public
+only when the calamity resolves: until then it is hidden, and it is read only from the resolving frames.
 """
 
 from __future__ import annotations
@@ -324,10 +332,176 @@ class AdvancedCivilizationEncoding(Encoding):
                 Piece(f"{side}_named", n_cards, f"the two declared cards of the {who} ({cards}), counts /2"),
                 Piece(f"{side}_cards", n_cards, f"every card of the {who} if the observer made it: copies / printed"),
             ]
+        n_calamities = len(u["cards"]) - len(u["goods"])
+        most = int(content.cards().trade["proposals_per_turn"])
+        pieces += [
+            Piece(
+                "sailed", slots * n_land, f"ships that sailed into an area this turn, /{u['ships']}: {per_slot_area}"
+            ),
+            Piece(
+                "proposals",
+                slots,
+                f"trades proposed this turn per slot, /{most}",
+            ),
+            Piece("corrupted", slots, "1 per slot hit by Corruption this turn (a lower hand limit)"),
+            Piece("support_penalty", slots, "tokens a calamity took from city support per slot, squashed n/(n+3)"),
+            Piece("trade_passes", 1, f"passes in a row in the trade round, /{slots}"),
+            Piece(
+                "calamity",
+                n_calamities,
+                "one-hot calamity being resolved (the `hand` piece's calamities, in order)",
+            ),
+            Piece(
+                "amount",
+                1,
+                "what the decision still has to settle, squashed n/(n+10): unit points to lose, direct or select, "
+                "cities to pick, revolting cities, Piracy victims to name, the price still due for advances",
+            ),
+            Piece("each", 1, "the most points one seat may be directed, squashed n/(n+10)"),
+            Piece("engineering_cap", 1, "most points a seat with Engineering may be directed, squashed n/(n+10)"),
+            Piece("city_effect", len(CITY_EFFECTS), "one-hot effect on the picked city: " + ", ".join(CITY_EFFECTS)),
+            Piece(
+                "limits",
+                6,
+                "1 each: losses confined to some areas; cities confined to some areas; no city may be lost; one "
+                "token kept in each area; coastal cities only; the offer being built is the answer",
+            ),
+            Piece("architect", 1, "1 once Architecture's treasury help was used this phase"),
+            Piece("source", n_land, f"the area a move or sailing starts from: {per_area}"),
+            Piece("target", n_land, f"the area a move or sailing goes to: {per_area}"),
+            Piece("pending_area", n_land, f"the ship to maintain, or the city whose neighbour is picked: {per_area}"),
+            Piece("allowed", n_land, f"where losses may be taken, when confined: {per_area}"),
+            Piece("allowed_cities", n_land, f"where cities may be lost, when confined: {per_area}"),
+            Piece("spared", n_land, f"tokens a reduced city left, not to be taken again, squashed n/(n+3): {per_area}"),
+            Piece("expand_due", n_land, f"tokens of growth still due, squashed n/(n+2): {per_area}"),
+            Piece(
+                "marked",
+                2 * n_land,
+                f"Civil War: victim's tokens selected, squashed n/(n+3), then cities: 2 × {per_area}",
+            ),
+            Piece("cart", len(u["advances"]), "the advances chosen in this purchase, " + ", ".join(u["advances"])),
+            Piece("victim", slots, "one-hot relative slot of the calamity's or revolt's victim whose units are picked"),
+            Piece("trader", slots, "one-hot relative slot of the calamity's trader (or the beneficiary taking cities)"),
+            Piece("owners", slots, "1 per relative slot whose cities may be picked"),
+            Piece("exempt", slots, "1 per relative slot that losses may not be directed at"),
+            Piece("named", slots, "1 per relative slot already named for Piracy"),
+            Piece("directed", slots, "points already directed at each relative slot, squashed n/(n+10)"),
+            Piece("taken", slots, "cities already picked per relative slot, /3 (clipped)"),
+            Piece("cap", slots, "the most cities that may be picked per relative slot, /3 (clipped; 0: no cap)"),
+        ]
         return pieces
+
+    def public_facts(self, state: State) -> Any:
+        """The pending frame and the public counters of the turn that the view leaves out.
+
+        Frames hold earlier public choices and announced results; the calamity's trader enters a frame only
+        when the calamity resolves, when it is announced (the hidden record of who traded which calamity,
+        ``calamity_from``, is never read).
+        """
+        data = state.data
+        return {
+            "frame": data["stack"][-1] if data["stack"] else None,
+            "sailed": data["sailed"],
+            "proposals": data["proposals"],
+            "corrupted": data["corrupted"],
+            "support_penalty": data["support_penalty"],
+            "directed": data.get("directed"),
+            "marked": data.get("faction"),
+        }
+
+    def write_facts(self, out: Writer, facts: dict[str, Any], seat: Seat) -> None:
+        u = _universe()
+        land_at = _index(u["land"])
+        n_land = len(u["land"])
+        array, start = out.array, out.start
+        for area, row in facts["sailed"].items():
+            for other, n in enumerate(row):
+                if n:
+                    array[start["sailed"] + self.slot(seat, other) * n_land + land_at[area]] = min(1.0, n / u["ships"])
+        top = int(content.cards().trade["proposals_per_turn"])
+        for other, n in enumerate(facts["proposals"]):
+            out.scaled("proposals", n, top, at=self.slot(seat, other))
+        for other in facts["corrupted"]:
+            out.flag("corrupted", True, at=self.slot(seat, other))
+        for other, n in enumerate(facts["support_penalty"]):
+            out.squashed("support_penalty", n, 3, at=self.slot(seat, other))
+        for other, n in (facts["directed"] or {}).items():
+            out.squashed("directed", n, 10, at=self.slot(seat, int(other)))
+        if facts["marked"] is not None:
+            for area, n in facts["marked"]["tokens"].items():
+                out.squashed("marked", n, 3, at=land_at[area])
+            for area in facts["marked"]["cities"]:
+                out.flag("marked", True, at=n_land + land_at[area])
+        frame = facts["frame"]
+        if frame is not None:
+            self._write_frame(out, frame, seat, u)
+
+    def _write_frame(self, out: Writer, frame: dict[str, Any], seat: Seat, u: dict[str, Any]) -> None:
+        """The particulars of the pending decision, field by field (a field means the same in every step)."""
+        land_at = _index(u["land"])
+        step = frame["step"]
+        name = frame.get("calamity", frame.get("name"))
+        if name is not None:
+            out.onehot("calamity", _index(u["cards"])[name] - len(u["goods"]))
+        for key in ("points", "left", "n", "due"):
+            if isinstance(frame.get(key), int):
+                out.squashed("amount", frame[key], 10)
+        if step == "expand":
+            for area, n in frame["due"].items():
+                out.squashed("expand_due", n, 2, at=land_at[area])
+        if step == "trade_turn":
+            out.scaled("trade_passes", frame["passes"], self.slots)
+        if step == "build_offer":
+            out.flag("limits", frame["side"] == "reply", at=5)
+        out.flag("architect", bool(frame.get("architect")))
+        if "effect" in frame:
+            out.onehot("city_effect", CITY_EFFECTS.index(frame["effect"]))
+        for key, piece in (("source", "source"), ("target", "target"), ("near", "pending_area")):
+            if frame.get(key) is not None:
+                out.onehot(piece, land_at[frame[key]])
+        if step == "ship_upkeep":
+            out.onehot("pending_area", land_at[frame["area"]])
+        limits = frame.get("limits", frame) if step == "direct" else frame
+        if step in ("lose", "direct"):
+            areas = limits.get("areas")
+            cities = limits.get("city_areas", areas)
+            for flag, confined in enumerate((areas, cities)):
+                if confined is not None:
+                    out.flag("limits", True, at=flag)
+                    for area in confined:
+                        out.flag("allowed" if flag == 0 else "allowed_cities", True, at=land_at[area])
+            out.flag("limits", not limits.get("cities", True), at=2)
+            out.flag("limits", bool(limits.get("keep_one")), at=3)
+        out.flag("limits", bool(frame.get("coastal")), at=4)
+        for area, n in frame.get("spared", {}).items():
+            out.squashed("spared", n, 3, at=land_at[area])
+        if step == "direct":
+            out.squashed("each", frame["each"], 10)
+            if limits.get("engineering_cap") is not None:
+                out.squashed("engineering_cap", int(limits["engineering_cap"]), 10)
+            for other in limits.get("exempt", ()):
+                out.flag("exempt", True, at=self.slot(seat, other))
+        for advance in frame.get("cart", ()):
+            out.flag("cart", True, at=_index(u["advances"])[advance])
+        if frame.get("victim") is not None:
+            out.onehot("victim", self.slot(seat, frame["victim"]))
+        trader = frame.get("taker", frame.get("trader"))
+        if trader is not None:
+            out.onehot("trader", self.slot(seat, trader))
+        for other in frame.get("owners", ()):
+            out.flag("owners", True, at=self.slot(seat, other))
+        for other in frame.get("named", ()):
+            out.flag("named", True, at=self.slot(seat, other))
+        for other, n in frame.get("taken", {}).items():
+            out.scaled("taken", n, 3, at=self.slot(seat, int(other)))
+        for other, n in frame.get("cap", {}).items():
+            out.scaled("cap", n, 3, at=self.slot(seat, int(other)))
 
     def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
         u = _universe()
+        self._write_view(out, view, seat, u)
+
+    def _write_view(self, out: Writer, view: dict[str, Any], seat: Seat, u: dict[str, Any]) -> None:
         land_at, card_at = _index(u["land"]), _index(u["cards"])
         nation_at, advance_at = _index(u["nations"]), _index(u["advances"])
         n_land, slots = len(u["land"]), self.slots

@@ -9,6 +9,12 @@ map data (56 areas), a piece owner by name, a place in the turn order by its ran
 A Nomad is named in its move by its position in the list of Nomads, which changes as Nomads move; its
 index here is the area it stands in (public) and the area it moves to, so the same move always has the
 same number.
+
+The view names a pending decision by its step, its seat and a prompt sentence; the particulars behind it
+come from the pending frame (:meth:`ArabianStruggleEncoding.public_facts`): whose pieces, how many OP,
+pieces or moves are left, the event being executed (card and effect), the area a piece moves from or
+retreats from, the areas recruitment started from, the pieces and Nomads already moved, the attacks
+chosen. All of it is public: announced as it happens, or on the table.
 """
 
 from __future__ import annotations
@@ -26,6 +32,9 @@ from ludoteca.games.arabian_struggle.machine import RULES
 OWNERS = (*FACTIONS, *EMPIRES)
 STOCK_OWNERS = (*OWNERS, "Nomad")
 OP_USES = ("recruit", "move", "attack", None)
+PILES = ("discard", "removed", "tc")
+# The most effects one card's event has (cards.toml): an effect is named by its place on the card.
+EFFECTS = 3
 
 
 @cache
@@ -182,6 +191,25 @@ class ArabianStruggleEncoding(Encoding):
             Piece("decider", slots, "one-hot relative seat that must decide"),
             Piece("over", 1, "1 once the game is over"),
             Piece("winner", 3, "one-hot winning Faction"),
+            Piece(
+                "card_pile",
+                len(PILES),
+                "where the card in play goes: discard, removed, Tribal Conference",
+            ),
+            Piece("pending_faction", len(STOCK_OWNERS), "one-hot owner decided for: " + ", ".join(STOCK_OWNERS)),
+            Piece("pending_left", 1, "OP, pieces or moves left in the decision, squashed n/(n+3)"),
+            Piece("pending_op", 1, "OP of the card being used (OP use, event order), squashed n/(n+3)"),
+            Piece("opponent", 3, "one-hot Faction whose event the OP card carries (event order)"),
+            Piece("event_card", n_cards, f"the card whose event is offered or executed: {card_set}"),
+            Piece("event_effect", EFFECTS, f"one-hot effect of that card being executed (1-{EFFECTS})"),
+            Piece("pending_area", n_areas, "1 on the area a piece moves from, or retreats from"),
+            Piece("start_areas", n_areas, "1 on each area the Faction held when its OP use began (recruitment)"),
+            Piece("placed_in", n_areas, "1 on the area recruitment placed in (one area only in the home region)"),
+            Piece("moved", n_areas, "pieces moved into each area by this move action, squashed n/(n+3)"),
+            Piece("nomads_moved", n_areas, "1 where a Nomad moved by this decision stands"),
+            Piece("attacks", n_areas, "1 on each area chosen for an attack and not resolved yet"),
+            Piece("retreat_side", len(OWNERS), "one-hot owner of the pieces that must retreat: " + ", ".join(OWNERS)),
+            Piece("combat_attacker", 3, "one-hot Faction attacking (combat order)"),
         ]
 
     def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
@@ -244,3 +272,53 @@ class ArabianStruggleEncoding(Encoding):
         out.flag("over", view["over"])
         if view["winner"] is not None:
             out.onehot("winner", faction_at[view["winner"]])
+        if view["card_in_play"] is not None:
+            out.onehot("card_pile", PILES.index(view["card_in_play"]["pile"]))
+
+    def public_facts(self, state: State) -> Any:
+        """The pending frame, with the attacks chosen and where the Nomads it moved now stand.
+
+        Frames hold only public choices: counts, areas, card numbers and Factions announced as they happened.
+        """
+        data = state.data
+        if not data["stack"]:
+            return None
+        facts = dict(data["stack"][-1])
+        facts["attacks"] = list(data["attacks"])
+        if facts["step"] == "nomad_move":
+            facts["nomads_moved"] = [data["nomads"][i] for i in facts["moved"]]
+        return facts
+
+    def write_facts(self, out: Writer, facts: dict[str, Any], seat: Seat) -> None:
+        areas, _links, cards, _rasheedi = _map()
+        area_at, card_at, faction_at, owner_at = _index(areas), _index(cards), _index(FACTIONS), _index(OWNERS)
+        step = facts["step"]
+        for area in facts["attacks"]:
+            out.add("attacks", area_at[area])
+        if "faction" in facts:
+            out.onehot("pending_faction", _index(STOCK_OWNERS)[facts["faction"]])
+        if isinstance(facts.get("left"), int):
+            out.squashed("pending_left", facts["left"], 3)
+        if "op" in facts:
+            out.squashed("pending_op", facts["op"], 3)
+        if "opponent" in facts:
+            out.onehot("opponent", faction_at[facts["opponent"]])
+        if "card" in facts:
+            out.onehot("event_card", card_at[facts["card"]])
+        if "index" in facts:
+            out.onehot("event_effect", facts["index"])
+        if "area" in facts:
+            out.onehot("pending_area", area_at[facts["area"]])
+        for area in facts.get("start_areas", ()):
+            out.add("start_areas", area_at[area])
+        if facts.get("placed_in") is not None:
+            out.onehot("placed_in", area_at[facts["placed_in"]])
+        if step in ("move_piece", "move_to"):
+            for area, n in facts["moved"].items():
+                out.squashed("moved", n, 3, at=area_at[area])
+        for area in facts.get("nomads_moved", ()):
+            out.add("nomads_moved", area_at[area])
+        if step == "retreat":
+            out.onehot("retreat_side", owner_at[facts["side"]])
+        if step == "combat_choose":
+            out.onehot("combat_attacker", faction_at[facts["attacker"]])

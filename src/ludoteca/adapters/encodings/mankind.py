@@ -10,6 +10,12 @@ The observation is the whole table (every Build List is public in Mankind): the 
 turn and decision it is, the unique builds gone, and for each seat its points, trait levels,
 government, builds, conquests and event modifiers. Only the dice to come are hidden, and the view
 never holds them.
+
+The view names a pending decision by its step, its seat and a prompt sentence; the particulars behind the
+prompt (the conquest on offer and the Warfare order it passes down, the kind of build to pick, the trade
+picks left, the unit a conquest may rebuild, the sides of a war, the modifier to hand an opponent, why a
+limit strikes, the horde attacking) come from the pending frame (:meth:`MankindEncoding.public_facts`).
+Everything in Mankind is public but the dice to come.
 """
 
 from __future__ import annotations
@@ -19,11 +25,14 @@ from functools import cache
 from typing import Any
 
 from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer, bool_block, squash
-from ludoteca.core.game import Seat
-from ludoteca.games.mankind.content import ERAS, KINDS, TRAITS, load_content
+from ludoteca.core.game import Seat, State
+from ludoteca.games.mankind.content import ERAS, KINDS, TRAITS, Trait, load_content
 from ludoteca.games.mankind.machine import RULES
 
 POINTS = ("IP", "RP", "VP")
+# The war modes that leave a side to choose (the others pair the sides by rule or by dice).
+WAR_CHOICES = ("choice_and_random", "two_choice")
+LIMITS = ("starvation", "social unrest")
 
 
 @cache
@@ -145,6 +154,29 @@ class MankindEncoding(Encoding):
                 Piece(p + "builds", len(builds), "copies held of each card id, /4 (clipped)"),
                 Piece(p + "conquests", len(conquests), "copies held of each conquest id, /4 (clipped)"),
             ]
+        slots = self.slots
+        pieces += [
+            Piece("build_kind", len(KINDS), "one-hot kind to build, gain or lose: " + ", ".join(KINDS)),
+            Piece("gain_from_opponent", 1, "1 when the card to gain is one an opponent holds (else one available)"),
+            Piece("lose_era", len(ERAS), "one-hot era the card to lose must come from (all 0: any era)"),
+            Piece("trade_left", 1, "Trade Phase picks left, squashed n/(n+3)"),
+            Piece("conquest", len(conquests), "one-hot conquest on offer (`era/name`)"),
+            Piece(
+                "conquest_order",
+                slots,
+                f"per relative slot: its place in the conquest's Warfare order, 1 - place/{slots} (0: not in it)",
+            ),
+            Piece("rebuild_unit", len(_units()), "one-hot military unit a conquest sacrificed, to rebuild"),
+            Piece("rebuild_cost", 1, "RP to rebuild it, squashed c/(c+5)"),
+            Piece("raid_modifier", 1, "the raid's modifier to every roll, squashed m/(|m|+3)"),
+            Piece("raid_other", slots, "one-hot relative slot of the raider to raid back"),
+            Piece("war_mode", len(WAR_CHOICES), "one-hot way the war's sides are chosen: " + ", ".join(WAR_CHOICES)),
+            Piece("war_first", slots, "one-hot relative slot already chosen as the war's first side"),
+            Piece("war_sides", 2 * slots, "one-hot relative slot of the war's side a, then of side b"),
+            Piece("modifier", len(TRAITS), "modifiers to give an opponent, " + " ".join(TRAITS) + ", /5 (clipped)"),
+            Piece("limit_why", len(LIMITS), "one-hot limit that strikes: " + ", ".join(LIMITS)),
+            Piece("horde", 2, "the attacking horde's WL, squashed w/(w+6); its attacks still to come, /3 (clipped)"),
+        ]
         return pieces
 
     def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
@@ -184,6 +216,67 @@ class MankindEncoding(Encoding):
             out.onehot(p + "government", len(governments) if government is None else government_at[government])
             out.counts(p + "builds", (build_at[b] for b in player["builds"]), 4)
             out.counts(p + "conquests", (conquest_at[c] for c in player["conquests"]), 4)
+
+    def public_facts(self, state: State) -> Any:
+        """The pending frame's public particulars, with the horde's for an incursion loss (``None``: none)."""
+        stack = state.data["stack"]
+        if not stack:
+            return None
+        frame = stack[-1]
+        if frame["step"] == "choose_opponent":
+            effects = load_content().events[(frame["era"], frame["kind"])].rows[frame["row"]].effect
+            given: dict[str, int] = {}
+            for effect in effects[frame["first"] : frame["last"]]:
+                if isinstance(effect, Trait):
+                    given[effect.trait] = given.get(effect.trait, 0) + effect.delta
+            return {"step": "choose_opponent", "modifier": given}
+        if frame["step"] == "incursion_loss":
+            # The horde was announced in the log; its next attack, if any, waits below on the stack.
+            horde = next((e["horde"] for e in reversed(state.log) if e["type"] == "incursion"), 0)
+            attack = next((f for f in reversed(stack) if f["step"] == "incursion_attack"), None)
+            return {"step": "incursion_loss", "horde": horde, "left": 0 if attack is None else attack["left"]}
+        return frame
+
+    def write_facts(self, out: Writer, facts: Any, seat: Seat) -> None:
+        step = facts["step"]
+        slots = self.slots
+        if step in ("build_pick", "gain_build", "lose_build"):
+            out.onehot("build_kind", KINDS.index(facts["kind"]))
+            out.flag("gain_from_opponent", facts.get("source") == "opponent")
+            if facts.get("era") is not None:
+                out.onehot("lose_era", facts["era"])
+        elif step == "trade_pick":
+            out.squashed("trade_left", facts["left"], 3)
+        elif step == "conquest_offer":
+            out.onehot("conquest", _positions(_catalogue()[3])[facts["conquest"]])
+            for place, other in enumerate(facts["order"]):
+                out.scaled("conquest_order", 1 - place / slots, 1, at=self.slot(seat, other))
+        elif step == "conquest_rebuild":
+            out.onehot("rebuild_unit", _positions(_units())[facts["unit"]])
+            out.squashed("rebuild_cost", facts["cost"], 5)
+        elif step in ("raid_target", "raid_retaliate"):
+            out.squashed("raid_modifier", facts["modifier"], 3)
+            if step == "raid_retaliate":
+                out.onehot("raid_other", self.slot(seat, facts["other"]))
+        elif step == "war_choose":
+            out.onehot("war_mode", WAR_CHOICES.index(facts["mode"]))
+            if facts["first"] is not None:
+                out.onehot("war_first", self.slot(seat, facts["first"]))
+        elif step in ("war_loss", "war_ceasefire_offer", "war_ceasefire_reply"):
+            out.add("war_sides", self.slot(seat, facts["a"]))
+            out.add("war_sides", slots + self.slot(seat, facts["b"]))
+        elif step == "choose_opponent":
+            for trait, delta in facts["modifier"].items():
+                out.scaled("modifier", delta, 5, at=TRAITS.index(trait))
+        elif step == "limit_loss":
+            out.onehot("limit_why", LIMITS.index(facts["why"]))
+        elif step == "incursion_loss":
+            out.squashed("horde", facts["horde"], 6)
+            out.scaled("horde", facts["left"], 3, at=1)
+
+
+def _units() -> tuple[str, ...]:
+    return _catalogue()[2]
 
 
 @cache

@@ -10,18 +10,26 @@ The observation is board planes (one value per square for each plane) followed b
 hand and what it may know of the others: hand sizes, catastrophes left, and points only where the
 view shows them (its own always; the others' with ``scoring="open"`` or once the game is over). The
 bag's order and the other hands are hidden and never reach the array.
+
+The view names a pending decision by its step and seat only, so the particulars of a conflict being fought
+come from the rules stack (:meth:`TigrisEncoding.public_facts`): its colour, both sides and their
+leaders' squares, each side's strength on the board and the tiles the attacker committed (announced in
+the log), the wars still to come, and the square whose 2×2 may become a monument. All of it is public.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, cast
 
 from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer
-from ludoteca.core.game import Seat
+from ludoteca.core.game import Seat, State
+from ludoteca.games.tigris_euphrates.board import temples_next_to
+from ludoteca.games.tigris_euphrates.conflicts import sides, supporters
 from ludoteca.games.tigris_euphrates.content import HEIGHT, WIDTH, boards, components
 from ludoteca.games.tigris_euphrates.machine import RULES
+from ludoteca.games.tigris_euphrates.state import TigrisState
 
 COLOURS = "rbkg"
 SQUARES = WIDTH * HEIGHT
@@ -129,6 +137,18 @@ class TigrisEncoding(Encoding):
             Piece("decision", len(self.steps), "one-hot decision waiting: " + ", ".join(self.steps)),
             Piece("decider", slots, "one-hot relative slot of the seat that must decide"),
             Piece("over", 1, "1 once the game is over"),
+            Piece("conflict_colour", 4, "one-hot colour r,b,k,g of the revolt or war whose commitment is decided"),
+            Piece("conflict_sides", 2 * slots, "one-hot relative slot of the attacker, then of the defender"),
+            Piece("conflict_squares", 2 * SQUARES, f"the attacker's leader square, then the defender's: 2 × {plane}"),
+            Piece(
+                "conflict_strength",
+                2,
+                "attacker's and defender's strength on the board (revolt: temples next to the leader; war: the "
+                "colour's tiles on its side), squashed s/(s+5)",
+            ),
+            Piece("conflict_attack", 1, f"tiles the attacker has committed, /{self.hand_size}"),
+            Piece("wars_left", 4, "1 per colour r,b,k,g of a war still to be fought (or ordered) after this one"),
+            Piece("monument_square", SQUARES, f"the tile just placed, whose 2×2 may become a monument: {plane}"),
         ]
         return pieces
 
@@ -174,6 +194,65 @@ class TigrisEncoding(Encoding):
             out.onehot("decision", self.steps.index(decision["step"]))
             out.onehot("decider", self.slot(seat, decision["seat"]))
         out.flag("over", view["over"])
+
+    def public_facts(self, state: State) -> Any:
+        """The public particulars of the pending conflict, war order or monument check (``None`` otherwise).
+
+        Strengths are what the game will count when it resolves the conflict: in a revolt the temples next
+        to each leader, in a war the tiles of the war's colour on each leader's side of the unification
+        tile. The attacker's commitment is announced in the log as it is made.
+        """
+        tigris = cast(TigrisState, state)
+        stack = tigris.data["stack"]
+        if not stack:
+            return None
+        frame = stack[-1]
+        step = frame["step"]
+        if step == "monument_check":
+            return {"monument_square": frame["square"]}
+        if step == "war_order":
+            return {"wars_left": list(frame["remaining"])}
+        if step not in ("revolt_commit", "war_commit"):
+            return None
+        colour, board, data = frame["colour"], tigris.board, tigris.data
+        a_square, d_square = frame["attacker_square"], frame["defender_square"]
+        if step == "revolt_commit":
+            strengths = (temples_next_to(board, data, a_square), temples_next_to(board, data, d_square))
+            later: list[str] = []
+        else:
+            geometry, _ = sides(tigris)
+            strengths = (
+                len(supporters(tigris, geometry, a_square, colour)),
+                len(supporters(tigris, geometry, d_square, colour)),
+            )
+            below = [f for f in stack[:-1] if f["step"] == "war_next"]
+            later = list(below[-1]["remaining"] or ()) if below else []
+        return {
+            "colour": colour,
+            "attacker": frame["attacker"],
+            "defender": frame["defender"],
+            "squares": (a_square, d_square),
+            "strengths": strengths,
+            "attack": frame["attack"] if frame["role"] == "defender" else 0,
+            "wars_left": later,
+        }
+
+    def write_facts(self, out: Writer, facts: Any, seat: Seat) -> None:
+        for colour in facts.get("wars_left", ()):
+            out.flag("wars_left", True, at=COLOURS.index(colour))
+        if "monument_square" in facts:
+            out.onehot("monument_square", facts["monument_square"])
+        if "colour" not in facts:
+            return
+        out.onehot("conflict_colour", COLOURS.index(facts["colour"]))
+        out.add("conflict_sides", self.slot(seat, facts["attacker"]))
+        out.add("conflict_sides", self.slots + self.slot(seat, facts["defender"]))
+        a_square, d_square = facts["squares"]
+        out.add("conflict_squares", a_square)
+        out.add("conflict_squares", SQUARES + d_square)
+        for i, strength in enumerate(facts["strengths"]):
+            out.squashed("conflict_strength", strength, 5, at=i)
+        out.scaled("conflict_attack", facts["attack"], self.hand_size)
 
     def _monument_order(self, item: tuple[str, int]) -> int:
         return self.monuments.index(item[0])
