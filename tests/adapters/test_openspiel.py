@@ -1,4 +1,5 @@
-"""The OpenSpiel games: OpenSpiel's random simulation test, its ISMCTS and MCTS bots, resampling, serialisation."""
+"""The OpenSpiel games: OpenSpiel's random simulation test, its ISMCTS and MCTS bots, resampling, serialisation,
+the seed stream, perfect recall, truncation and parameters."""
 
 from __future__ import annotations
 
@@ -36,11 +37,23 @@ def test_openspiel_random_simulation_test(game_id: str, players: int) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
+def test_openspiel_random_simulation_test_with_perfect_recall() -> None:
+    """With ``perfect_recall=True`` the game also provides information-state strings, which the test checks."""
+    game = openspiel.load("tigris-euphrates", players=2, seed=2, perfect_recall=True)
+    assert game.get_type().provides_information_state_string
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
 @pytest.mark.parametrize("game_id", game_cases())
 def test_ismcts_bot_plays_a_few_hundred_moves(game_id: str) -> None:
     game = openspiel.load(game_id, seed=1)
     bot = ismcts.ISMCTSBot(
-        game, openspiel.HeuristicEvaluator(), uct_c=2.0, max_simulations=6, random_state=np.random.RandomState(1)
+        game,
+        openspiel.HeuristicEvaluator(),
+        uct_c=2.0,
+        max_simulations=6,
+        random_state=np.random.RandomState(1),
+        use_observation_string=True,  # information states need perfect_recall=True, tested below
     )
     sampler = pyspiel.UniformProbabilitySampler(1, 0.0, 1.0)  # seeded: the bot's worlds are reproducible
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
@@ -69,7 +82,7 @@ def test_mcts_bot_and_random_rollouts_run(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", game_cases())
-def test_resampling_keeps_the_information_state_of_the_seat(game_id: str) -> None:
+def test_resampling_keeps_the_observation_of_the_seat(game_id: str) -> None:
     game = openspiel.load(game_id, players=game_class(game_id).min_players, seed=3)
     state = game.new_initial_state()
     rng = np.random.RandomState(4)
@@ -80,10 +93,88 @@ def test_resampling_keeps_the_information_state_of_the_seat(game_id: str) -> Non
         if step % 10 == 0:
             for player in range(game.num_players()):
                 other = state.resample_from_infostate(player, sampler)
-                assert other.information_state_string(player) == state.information_state_string(player)
-                assert other.information_state_tensor(player) == state.information_state_tensor(player)
+                assert other.observation_string(player) == state.observation_string(player)
+                assert other.observation_tensor(player) == state.observation_tensor(player)
                 assert other.current_player() == state.current_player()
         state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_ismcts_searches_perfect_recall_information_states() -> None:
+    """ISMCTS keyed by information states (its default) on a game loaded with ``perfect_recall=True``;
+    resampling keeps the seat's information state, recall digest included."""
+    game = openspiel.load("arabian-struggle", players=2, seed=5, perfect_recall=True)
+    bot = ismcts.ISMCTSBot(
+        game, openspiel.HeuristicEvaluator(), uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(5)
+    )
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    state = game.new_initial_state()
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        for player in range(game.num_players()):
+            twin = state.resample_from_infostate(player, sampler)
+            assert twin.information_state_string(player) == state.information_state_string(player)
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+def _two_leaders(state: pyspiel.State) -> tuple[int, int]:
+    """Two leader placements of the player to act, legal in either order, that leave the same table."""
+    encoding = state.get_game().encoding
+    leaders = [a for a in state.legal_actions() if encoding.actions.decode(a)[0] == "leader"]
+    for a in leaders:
+        after_a = state.child(a)
+        for b in leaders:
+            if b // 176 == a // 176 or b not in after_a.legal_actions():
+                continue
+            if a not in state.child(b).legal_actions():
+                continue
+            if after_a.child(b).observation_string(0) == state.child(b).child(a).observation_string(0):
+                return a, b
+    raise AssertionError("no two leader placements commute here")
+
+
+def test_perfect_recall_tells_apart_what_the_observation_merges() -> None:
+    """Two leaders placed in either order leave the same table: the observations are equal, the perfect-recall
+    information states differ (the seat saw different tables on the way), clones and twins keep theirs."""
+    game = openspiel.load("tigris-euphrates", players=2, seed=6, perfect_recall=True)
+    state = game.new_initial_state()
+    a, b = _two_leaders(state)
+    one, two = state.child(a).child(b), state.child(b).child(a)
+    for player in range(2):
+        assert one.observation_string(player) == two.observation_string(player)
+        assert one.information_state_string(player) != two.information_state_string(player)
+        assert one.clone().information_state_string(player) == one.information_state_string(player)
+        restored = game.deserialize_state(one.serialize())
+        assert restored.information_state_string(player) == one.information_state_string(player)
+    public = game.make_py_observer(
+        pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE), {}
+    )
+    assert public.string_from(one, 0) != public.string_from(two, 0)
+    assert public.tensor is None
+
+
+def test_without_perfect_recall_information_states_are_refused() -> None:
+    """The default game keeps no record of the past, so it does not claim perfect-recall information states."""
+    game = openspiel.load("mankind", players=2, seed=1)
+    kind = game.get_type()
+    assert not kind.provides_information_state_string and not kind.provides_information_state_tensor
+    state = game.new_initial_state()
+    with pytest.raises(BadOptions, match="perfect_recall=True"):
+        state.information_state_string(0)
+    with pytest.raises(BadOptions, match="perfect_recall=True"):
+        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True), {})
+    with pytest.raises(BadOptions, match="no information-state tensor"):
+        state.information_state_tensor(0)
+    with pytest.raises(BadOptions, match="no information-state tensor"):
+        game.information_state_tensor_size()
+    with pytest.raises(BadOptions, match="public information"):
+        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False, public_info=False), {})
+    recall = openspiel.load("mankind", players=2, seed=1, perfect_recall=True)
+    with pytest.raises(BadOptions, match="no information-state tensor"):
+        recall.new_initial_state().information_state_tensor(0)
 
 
 def test_game_parameters_types_and_strings() -> None:
@@ -91,10 +182,11 @@ def test_game_parameters_types_and_strings() -> None:
     kind = game.get_type()
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM  # a truncated game pays nobody
     assert game.num_players() == 3 and game.get_parameters()["scoring"] == "open"
-    assert game.max_utility() == 1.0 and game.min_utility() == 0.0 and game.utility_sum() == 1.0
+    assert game.max_utility() == 1.0 and game.min_utility() == 0.0 and game.utility_sum() is None
     state = game.new_initial_state()
-    assert state.information_state_string(0) != state.information_state_string(1)  # each sees its own hand
+    assert state.observation_string(0) != state.observation_string(1)  # each sees its own hand
     public = game.make_py_observer(
         pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE), {}
     )
@@ -140,10 +232,11 @@ def test_unknown_games_and_bad_parameters_are_bad_options() -> None:
     with pytest.raises(BadOptions, match="2-4 players"):
         openspiel.load("tigris-euphrates", players=6)
     with pytest.raises(BadOptions, match="not every seat"):
-        openspiel.ViewObserver(
-            openspiel.load("mankind").encoding,
-            pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
+        openspiel.load("mankind").make_py_observer(
+            pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS), {}
         )
+    with pytest.raises(BadOptions, match="max_game_length"):
+        openspiel.load("mankind", max_game_length=-1)
 
 
 @pytest.mark.parametrize("game_id", game_cases())
@@ -155,8 +248,86 @@ def test_tensors_are_the_encodings_observations_of_the_view(game_id: str) -> Non
         if state.is_terminal():
             break
         state.apply_action(int(rng.choice(state.legal_actions())))
+    assert game.observation_tensor_shape() == [game.encoding.layout.size]
     for player in range(game.num_players()):
         expected = game.encoding.observe(state.ludoteca, player)
         assert np.array_equal(np.asarray(state.observation_tensor(player), dtype=np.float32), expected)
-        assert np.array_equal(np.asarray(state.information_state_tensor(player), dtype=np.float32), expected)
+        # OpenSpiel's own C++ path (it sizes the tensor on a throw-away state) gives the same numbers
+        assert np.array_equal(np.asarray(pyspiel.State.observation_tensor(state, player), dtype=np.float32), expected)
         assert state.observation_string(player).startswith("{")
+
+
+@pytest.mark.parametrize("game_id", game_cases())
+def test_tensors_and_strings_do_not_change_the_next_deal(game_id: str) -> None:
+    """Observing a state, through the Python methods or OpenSpiel's C++ ones (which size a tensor on a
+    throw-away initial state), never draws a seed: the next game dealt is the one dealt without the calls.
+    Otherwise two agents seeded alike would play different deals from their second episode on."""
+    deals = []
+    for observe in (False, True):
+        game = openspiel.load(game_id, seed=11)
+        state = game.new_initial_state()
+        state.apply_action(state.legal_actions()[0])
+        if observe:
+            for player in range(game.num_players()):
+                state.observation_tensor(player)
+                state.observation_string(player)
+                pyspiel.State.observation_tensor(state, player)
+                pyspiel.State.observation_string(state, player)
+            pyspiel.Game.observation_tensor_size(game)
+            game.observation_tensor_shape()
+            fresh = game.new_initial_state()  # observed only: it peeks at the next deal without taking it
+            pyspiel.State.observation_tensor(fresh, 0)
+            game.make_py_observer().set_from(fresh, 0)
+            del fresh
+        second = game.new_initial_state()
+        deals.append(second.ludoteca.record()["seed"])
+        deals.append(str(second))
+    assert deals[0] == deals[2] and deals[1] == deals[3]
+
+
+def test_a_state_observed_before_use_keeps_the_deal_it_showed() -> None:
+    """A fresh state observed through a raw observer shows the next deal, and is dealt that one when used."""
+    game = openspiel.load("tigris-euphrates", players=2, seed=12)
+    fresh = game.new_initial_state()
+    observer = game.make_py_observer()
+    observer.set_from(fresh, 0)
+    shown = observer.tensor.copy()
+    fresh.apply_action(fresh.legal_actions()[0])  # used: it takes the deal it showed
+    assert np.array_equal(shown, game.encoding.observe(game.encoding.game.new_state(seed=fresh.ludoteca.seed), 0))
+    other = openspiel.load("tigris-euphrates", players=2, seed=12).new_initial_state()
+    assert other.ludoteca.seed == fresh.ludoteca.seed
+    assert game.new_initial_state().ludoteca.seed != fresh.ludoteca.seed
+
+
+def test_games_are_truncated_at_max_game_length_with_no_reward() -> None:
+    """Tigris & Euphrates players who always take the lowest legal index never end the game (20,000 decisions
+    reach turn 2,001): the state becomes terminal at ``max_game_length`` decisions, every return 0."""
+    game = openspiel.load("tigris-euphrates", players=2, seed=1, max_game_length=600)
+    assert game.max_game_length() == 600
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+        moves += 1
+    assert moves == 600 and state.truncated() and not state.ludoteca.is_over()
+    assert state.returns() == [0.0, 0.0] and state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.legal_actions() == []
+    for game_id in game_cases():
+        name = game_id.values[0]  # type: ignore[attr-defined]
+        loaded = openspiel.load(name)
+        assert loaded.max_game_length() == loaded.encoding.length_bound() > 0
+
+
+def test_no_turn_limit_is_turn_limit_zero() -> None:
+    """OpenSpiel parameters cannot be None: an option that may be none takes 0 for none (Advanced
+    Civilization's ``turn_limit``, whose default is 10); the game's bound on decisions follows the limit."""
+    default = openspiel.load("advanced-civilization", players=2)
+    assert default.encoding.game.options["turn_limit"] == 10 and default.max_game_length() == 20_000
+    for none in (0, None):
+        game = openspiel.load("advanced-civilization", players=2, turn_limit=none)
+        assert game.encoding.game.options["turn_limit"] is None
+        assert game.get_parameters()["turn_limit"] == 0
+        assert game.max_game_length() == 300_000
+    via_pyspiel = pyspiel.load_game("ludoteca_advanced_civilization", {"players": 2, "turn_limit": 0})
+    assert via_pyspiel.encoding.game.options["turn_limit"] is None
+    assert openspiel.load("advanced-civilization", players=2, turn_limit=3).max_game_length() == 6_000

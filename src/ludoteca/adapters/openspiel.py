@@ -5,23 +5,28 @@
     openspiel.register()
     game = pyspiel.load_game("ludoteca_tigris_euphrates", {"players": 3, "seed": 7})
 
-Each game registers as ``ludoteca_<id with underscores>`` with the parameters ``players``, ``seed``
-and the game's own options (their defaults are the game's defaults). The choices made here, and why:
+Each game registers as ``ludoteca_<id with underscores>`` with the parameters ``players``, ``seed``,
+``perfect_recall``, ``max_game_length`` and the game's own options (their defaults are the game's
+defaults; an option that may be "none" takes 0, or "" for a text option, to mean none). The choices made
+here, and why:
 
 * **Actions** are the indices of the game's encoding (docs/adapters.md): the same integer means the
   same kind of choice in every state, as OpenSpiel's ``num_distinct_actions`` expects.
 * **Chance** is ``SAMPLED_STOCHASTIC``: the Ludoteca state rolls its own dice from its own generator
-  (seeded from the ``seed`` parameter and the number of initial states made so far), so there are no
-  chance nodes. A clone is exact, dice to come included, as OpenSpiel's clone checks demand; the
+  (the n-th initial state put to use gets the n-th seed of a stream started from ``seed``), so there are
+  no chance nodes. A clone is exact, dice to come included, as OpenSpiel's clone checks demand; the
   dice are redrawn only by ``resample_from_infostate``, which search must therefore use (ISMCTS does).
 * **Information** is ``IMPERFECT_INFORMATION`` for every game, even Mankind whose table is public:
   the future dice are unknown to every player, and declaring it lets ISMCTS sample them.
-* **Information-state and observation strings** are the seat's ``view`` as canonical JSON (for the
-  seat that must decide, followed by its legal action indices); the tensors are the encoding's
-  observation of that view. The view is everything a seat may know now,
-  not a record of its past, so the "information state" is not perfect-recall (ISMCTS does not need
-  it to be; CFR-style algorithms would merge states the seat could tell apart by memory).
-* **Utility**: the winners share 1 (``CONSTANT_SUM``, sum 1, from 0 to 1), paid at the end.
+* **Observations** (string and tensor) are the seat's ``view`` and the public facts of the pending
+  decision: what a seat may know now, not a record of its past. **Information states** are OpenSpiel's
+  perfect-recall kind, so they exist only when the game is loaded with ``perfect_recall=True``: the
+  string then also carries a digest of every view the seat has had (tracking it costs a view of every
+  seat after every move). There is no information-state tensor: a perfect-recall record grows with the
+  game, and a fixed-size tensor of it would either be lossy or huge.
+* **Utility**: the winners share 1, paid at the end. A game is cut at ``max_game_length`` decisions (by
+  default a per-game bound beyond any game measured) with no reward for anyone, so the game is
+  ``GENERAL_SUM``: finished games' returns add up to 1, truncated ones' to 0.
 
 OpenSpiel's C++ ISMCTS cannot call a Python game's ``resample_from_infostate``; use the Python bot,
 ``open_spiel.python.algorithms.ismcts.ISMCTSBot``, with :class:`HeuristicEvaluator` (or OpenSpiel's
@@ -33,6 +38,7 @@ and the hidden cards, so it plays as if it could see them.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import random
 from typing import Any
@@ -48,6 +54,9 @@ from ludoteca.core.game import Action, OptionSpec, State
 from ludoteca.core.registry import game_class
 
 PREFIX = "ludoteca_"
+# OpenSpiel parameters cannot be None: an option that may be "none" takes these values to mean it.
+NONE_VALUES: dict[type, Any] = {int: 0, float: 0.0, str: ""}
+ADAPTER_PARAMETERS = ("players", "seed", "perfect_recall", "max_game_length")
 
 
 def short_name(game_id: str) -> str:
@@ -59,28 +68,51 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-def _spielable(spec: OptionSpec) -> bool:
-    """OpenSpiel parameters are ints, floats, strings or booleans; an option defaulting to None is left out."""
-    return isinstance(spec.default, int | float | str | bool)
+def _parameter_default(spec: OptionSpec) -> Any:
+    """The OpenSpiel default of an option: its own, or the value that means "none" when that is its default."""
+    if spec.default is None and spec.allow_none:
+        return NONE_VALUES.get(spec.kind)
+    return spec.default
 
 
-def game_type(game_id: str) -> pyspiel.GameType:
-    """The ``GameType`` of a Ludoteca game (its parameters: players, seed and the game's options)."""
+def _option_value(spec: OptionSpec, value: Any) -> Any:
+    """An OpenSpiel parameter as the game's option: 0 (or "") is None for an option that may be none."""
+    if spec.allow_none and spec.kind in NONE_VALUES and value == NONE_VALUES[spec.kind] and type(value) is spec.kind:
+        return None
+    return value
+
+
+def game_type(game_id: str, perfect_recall: bool = False) -> pyspiel.GameType:
+    """The ``GameType`` of a Ludoteca game (its parameters: the adapter's and the game's options).
+
+    Only a game loaded with ``perfect_recall=True`` provides information-state strings; none provides an
+    information-state tensor (see the module's docstring).
+    """
     cls = game_class(game_id)
-    parameters: dict[str, Any] = {"players": cls.default_players or cls.min_players, "seed": 0}
-    parameters.update({spec.name: spec.default for spec in cls.option_specs if _spielable(spec)})
+    parameters: dict[str, Any] = {
+        "players": cls.default_players or cls.min_players,
+        "seed": 0,
+        "perfect_recall": False,
+        "max_game_length": 0,
+    }
+    for spec in cls.option_specs:
+        if spec.name in parameters:
+            raise BadOptions(f"{game_id}'s option {spec.name!r} clashes with an OpenSpiel adapter parameter")
+        default = _parameter_default(spec)
+        if isinstance(default, int | float | str | bool):
+            parameters[spec.name] = default
     return pyspiel.GameType(
         short_name=short_name(game_id),
         long_name=f"Ludoteca {cls.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_string=perfect_recall,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters,
@@ -109,9 +141,19 @@ def register(game_ids: list[str] | None = None) -> list[str]:
 
 
 def load(game_id: str, players: int | None = None, seed: int = 0, **options: Any) -> pyspiel.Game:
-    """Register ``game_id`` if needed and load it: ``load("mankind", players=3, seed=1)``."""
+    """Register ``game_id`` if needed and load it: ``load("mankind", players=3, seed=1)``.
+
+    ``options`` are the game's options and the adapter's ``perfect_recall`` and ``max_game_length``;
+    ``None`` for an option that may be none is passed as OpenSpiel's 0 (or "").
+    """
     register([game_id])
-    params: dict[str, Any] = {"seed": seed, **options}
+    specs = {spec.name: spec for spec in game_class(game_id).option_specs}
+    params: dict[str, Any] = {"seed": seed}
+    for name, value in options.items():
+        spec = specs.get(name)
+        if value is None and spec is not None and spec.allow_none and spec.kind in NONE_VALUES:
+            value = NONE_VALUES[spec.kind]
+        params[name] = value
     if players is not None:
         params["players"] = players
     return pyspiel.load_game(short_name(game_id), params)
@@ -135,71 +177,196 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game_id = self.game_id
-        kind = game_type(game_id)
-        given = dict(kind.parameter_specification)
+        given = dict(game_type(game_id).parameter_specification)
         given.update(params or {})
         players = int(given.pop("players"))
         self.seed = int(given.pop("seed"))
-        self.encoding: Encoding = load_encoded(game_id, players, given)
+        self.perfect_recall = bool(given.pop("perfect_recall"))
+        length = given.pop("max_game_length")
+        if isinstance(length, bool) or not isinstance(length, int) or length < 0:
+            raise BadOptions(f"max_game_length must be a positive integer, or 0 for the game's bound, not {length!r}")
+        specs = {spec.name: spec for spec in game_class(game_id).option_specs}
+        options = {name: _option_value(specs[name], value) if name in specs else value for name, value in given.items()}
+        self.encoding: Encoding = load_encoded(game_id, players, options)
+        self.length = length or self.encoding.length_bound()
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.actions.size,
             max_chance_outcomes=0,
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=1.0,
-            max_game_length=self.encoding.max_game_length,
+            max_game_length=self.length,
         )
-        super().__init__(kind, info, params or {})
+        super().__init__(game_type(game_id, self.perfect_recall), info, params or {})
         self._seeds = random.Random(self.seed)
+        self._upcoming: State | None = None
+        self._observers: dict[tuple[bool, bool], ViewObserver] = {}
 
-    def next_seed(self) -> int:
-        """The Ludoteca seed of the next initial state: a stream started from the ``seed`` parameter."""
-        return self._seeds.getrandbits(62)
+    # ------------------------------------------------------------------ the stream of initial states
+    def _upcoming_state(self) -> State:
+        """The set-up of the next seed of the stream, dealt once and kept until an initial state is used."""
+        if self._upcoming is None:
+            self._upcoming = self.encoding.game.new_state(seed=self._seeds.getrandbits(62))
+        return self._upcoming
 
+    def take_initial(self) -> State:
+        """The next initial state of the stream, consumed: the next one gets the following seed."""
+        state = self._upcoming_state()
+        self._upcoming = None
+        return state
+
+    def peek_initial(self) -> tuple[State, State]:
+        """(the next initial state, a copy of it) without consuming it: what an observer of a fresh state sees.
+
+        OpenSpiel measures a Python game's tensor shapes by observing a throw-away initial state it makes
+        for the purpose (from C++); peeking lets it do so without drawing a seed, so it never changes the
+        games dealt after it. The copy becomes the state's own if it is used later, see :meth:`claim`.
+        """
+        upcoming = self._upcoming_state()
+        return upcoming, upcoming.clone()
+
+    def claim(self, peeked: State) -> None:
+        """A state that was only observed is used: the set-up it peeked is consumed, unless already taken.
+
+        Two fresh states observed through raw observers before either is used deal the same game; states
+        used through the State API (or its tensors and strings) never do.
+        """
+        if self._upcoming is peeked:
+            self._upcoming = None
+
+    # ------------------------------------------------------------------ OpenSpiel's Game API
     def new_initial_state(self, params: Any = None) -> LudotecaState:
         return LudotecaState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
-        return ViewObserver(self.encoding, iig_obs_type)
+        """The seat's observation (``perfect_recall=False``, the default) or its information state (``True``).
+
+        Refused with :class:`~ludoteca.BadOptions`: every player's private information at once, private
+        information without the public, and a perfect-recall observer of a game not loaded with
+        ``perfect_recall=True`` (it would need the views of every seat after every move, tracked from the
+        start).
+        """
+        if params:
+            raise BadOptions(f"Ludoteca observers take no parameters, not {params!r}")
+        recall, private, public = False, pyspiel.PrivateInfoType.SINGLE_PLAYER, True
+        if iig_obs_type is not None:
+            recall, private, public = iig_obs_type.perfect_recall, iig_obs_type.private_info, iig_obs_type.public_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise BadOptions("Ludoteca observers show one seat's view or the public view, not every seat's")
+        if not public:
+            raise BadOptions("Ludoteca observers always include the public information (public_info=True)")
+        if recall and not self.perfect_recall:
+            raise BadOptions(
+                f"{self.get_type().short_name} was loaded without perfect_recall=True, so it keeps no record of "
+                "what each seat has seen: load it with perfect_recall=True for information states, or use "
+                "observation strings and tensors (ISMCTSBot: use_observation_string=True)"
+            )
+        return (RecallObserver if recall else ViewObserver)(self, private == pyspiel.PrivateInfoType.NONE)
+
+    def observer(self, recall: bool, public_only: bool = False) -> ViewObserver:
+        """The observer the state's string and tensor methods use (made once per kind)."""
+        key = (recall, public_only)
+        if key not in self._observers:
+            kind = pyspiel.PrivateInfoType.NONE if public_only else pyspiel.PrivateInfoType.SINGLE_PLAYER
+            self._observers[key] = self.make_py_observer(
+                pyspiel.IIGObservationType(perfect_recall=recall, private_info=kind)
+            )
+        return self._observers[key]
+
+    def observation_tensor_shape(self) -> list[int]:
+        """Fixed by the encoding: answered without dealing a game (OpenSpiel's own way deals a throw-away one)."""
+        return [self.encoding.layout.size]
+
+    def observation_tensor_size(self) -> int:
+        return int(self.encoding.layout.size)
+
+    def information_state_tensor_shape(self) -> list[int]:
+        raise BadOptions(_NO_INFOSTATE_TENSOR)
+
+    def information_state_tensor_size(self) -> int:
+        raise BadOptions(_NO_INFOSTATE_TENSOR)
+
+
+_NO_INFOSTATE_TENSOR = (
+    "Ludoteca games provide no information-state tensor (a perfect-recall record grows with the game): use "
+    "observation_tensor, the seat's view and the public facts of the decision waiting"
+)
 
 
 class _Box:
-    """Holds the Ludoteca state of an OpenSpiel state.
+    """Holds the Ludoteca state of an OpenSpiel state, and with ``perfect_recall`` the seats' recall digests.
 
     OpenSpiel clones a Python state by making a new initial state and deep-copying its attributes;
     this box turns that deep copy into Ludoteca's fast ``clone`` (the game definition stays shared),
     and creates the Ludoteca game only when first used, so the throw-away initial state of a clone
-    costs no set-up and draws no seed.
+    costs no set-up and draws no seed. An observer reading a fresh state only peeks at the next set-up
+    (:meth:`LudotecaGame.peek_initial`): OpenSpiel's own throw-away states, made to measure tensor shapes,
+    draw no seed either.
     """
 
-    __slots__ = ("_state", "game", "legal")
+    __slots__ = ("_peeked", "_state", "game", "legal", "recall")
 
-    def __init__(self, game: LudotecaGame, state: State | None = None) -> None:
+    def __init__(self, game: LudotecaGame, state: State | None = None, recall: list[bytes] | None = None) -> None:
         self.game = game
         self._state = state
+        self._peeked: State | None = None
         self.legal: tuple[int, dict[int, Action]] | None = None  # (seat, its legal actions by index)
+        self.recall = recall  # per seat, then the spectator: a digest of every view had (perfect_recall only)
 
     @property
     def state(self) -> State:
+        """The Ludoteca state, for use: a fresh one takes the next initial state of the stream."""
         if self._state is None:
-            self._state = self.game.encoding.game.new_state(seed=self.game.next_seed())
-        return self._state
+            self._start(self.game.take_initial())
+        elif self._peeked is not None:
+            self.game.claim(self._peeked)
+            self._peeked = None
+        return self._state  # type: ignore[return-value]
 
-    def legal_map(self, seat: int) -> dict[int, Action]:
+    def peek(self) -> State:
+        """The Ludoteca state, for observing only: a fresh one looks at the next set-up without taking it."""
+        if self._state is None:
+            self._peeked, state = self.game.peek_initial()
+            self._start(state)
+        return self._state  # type: ignore[return-value]
+
+    def _start(self, state: State) -> None:
+        self._state = state
+        if self.game.perfect_recall:
+            self.recall = [b""] * (state.players + 1)
+            self.remember(state, None, -1)
+
+    def remember(self, state: State, seat: int | None, action: int) -> None:
+        """Fold every seat's view (and the spectator's) into its digest; the acting seat also its action."""
+        assert self.recall is not None
+        for other in range(state.players + 1):
+            viewer = other if other < state.players else None
+            own = f"\n{action}" if viewer is not None and viewer == seat else ""
+            text = _canonical(state.view(viewer)) + own
+            self.recall[other] = hashlib.blake2b(self.recall[other] + text.encode(), digest_size=16).digest()
+
+    def legal_map(self, seat: int, state: State | None = None) -> dict[int, Action]:
         if self.legal is None or self.legal[0] != seat:
-            self.legal = (seat, self.game.encoding.legal(self.state, seat))
+            self.legal = (seat, self.game.encoding.legal(self.state if state is None else state, seat))
         return self.legal[1]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
-        return _Box(self.game, self.state.clone())
+        twin = _Box(self.game, self.state.clone(), None if self.recall is None else list(self.recall))
+        return twin
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"state": self.state, "game": self.game.encoding.game.id, "params": self.game.get_parameters()}
+        return {
+            "state": self.state,
+            "recall": self.recall,
+            "game": self.game.encoding.game.id,
+            "params": self.game.get_parameters(),
+        }
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.game = pyspiel.load_game(short_name(saved["game"]), saved["params"])
         self._state = saved["state"]
+        self._peeked = None
+        self.recall = saved.get("recall")
         self.legal = None
 
 
@@ -215,9 +382,13 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         """The Ludoteca state inside (for rendering, records and the game's own helpers)."""
         return self._box.state
 
+    def truncated(self) -> bool:
+        """Whether the game was cut at ``max_game_length`` decisions before its end (no reward for anyone)."""
+        return bool(self.move_number() >= self._box.game.length) and not self._box.state.is_over()
+
     def current_player(self) -> int:
         state = self._box.state
-        if state.is_over():
+        if state.is_over() or self.move_number() >= self._box.game.length:
             return int(pyspiel.PlayerId.TERMINAL)
         return min(state.to_act())
 
@@ -226,11 +397,14 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         seat = self.current_player()
-        chosen = self._box.legal_map(seat).get(action)
+        chosen = self._box.legal_map(seat).get(action) if seat >= 0 else None
         if chosen is None:
             raise IllegalAction(f"action {action} is not legal for seat {seat} now")
-        self._box.state.apply_legal(seat, chosen)
+        state = self._box.state
+        state.apply_legal(seat, chosen)
         self._box.legal = None
+        if self._box.recall is not None:
+            self._box.remember(state, seat, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._box.state
@@ -241,17 +415,43 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return self._box.game.encoding.actions.describe(action)
 
     def is_terminal(self) -> bool:
-        return self._box.state.is_over()
+        return bool(self._box.state.is_over() or self.move_number() >= self._box.game.length)
 
     def returns(self) -> list[float]:
         state = self._box.state
         return rewards_of(state) if state.is_over() else [0.0] * state.players
 
+    # ------------------------------------------------------------------ strings and tensors, without C++
+    # OpenSpiel's C++ side sizes a tensor by observing a throw-away initial state every call; these go
+    # straight to the observers (and never deal a game for the purpose).
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        observer = self._box.game.observer(False)
+        observer.set_from(self, self._player(player))
+        return observer.tensor.tolist()  # type: ignore[no-any-return]
+
+    def observation_string(self, player: int | None = None) -> str:
+        return self._box.game.observer(False).string_from(self, self._player(player))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return self._box.game.observer(True).string_from(self, self._player(player))
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        raise BadOptions(_NO_INFOSTATE_TENSOR)
+
+    def _player(self, player: int | None) -> int:
+        self._box.state  # noqa: B018 - these calls use the state: a fresh one takes its seed now
+        if player is None:
+            player = self.current_player()
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players():
+            raise BadOptions(f"there is no player {player!r} in this {self.num_players()}-player game")
+        return player
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LudotecaState:
         """A copy where everything ``player_id`` cannot see is redrawn: the dice to come and hidden cards.
 
         ``probability_sampler`` is OpenSpiel's source of uniform numbers; two of its draws seed the
-        redraw, so the copy is as random as the sampler.
+        redraw, so the copy is as random as the sampler. The recall digests stay as they were: the copy's
+        past is the seat's real one.
         """
         twin: LudotecaState = self.clone()
         seed = int(probability_sampler() * 2**52) ^ (int(probability_sampler() * 2**52) << 52)
@@ -268,23 +468,20 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 class ViewObserver:
     """OpenSpiel observer built on ``view(seat)``: the seat's own view, or the spectator's for public-only.
 
-    The string is the view as canonical JSON; the tensor is the game encoding's observation of it.
+    The string is the view as canonical JSON; the tensor is the game encoding's observation of it (with the
+    public facts of the decision waiting).
     """
 
-    def __init__(self, encoding: Encoding, iig_obs_type: Any = None) -> None:
-        private = pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None else iig_obs_type.private_info
-        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise BadOptions("Ludoteca observers show one seat's view or the public view, not every seat's")
-        self.public_only = private == pyspiel.PrivateInfoType.NONE
-        self.encoding = encoding
-        self.tensor = np.zeros(encoding.layout.size, dtype=np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def _view(self, state: LudotecaState, player: int) -> dict[str, Any]:
-        return state.ludoteca.view(None if self.public_only else player)
+    def __init__(self, game: LudotecaGame, public_only: bool = False) -> None:
+        self.game = game
+        self.encoding = game.encoding
+        self.public_only = public_only
+        self.tensor: np.ndarray | None = np.zeros(self.encoding.layout.size, dtype=np.float32)
+        self.dict: dict[str, np.ndarray] = {"observation": self.tensor}
 
     def set_from(self, state: LudotecaState, player: int) -> None:
-        self.tensor[:] = self.encoding.encode_view(self._view(state, player), player)
+        assert self.tensor is not None
+        self.tensor[:] = self.encoding.observe(state._box.peek(), player, public=self.public_only)
 
     def string_from(self, state: LudotecaState, player: int) -> str:
         """The view as JSON; for the seat that must decide, followed by its legal action indices.
@@ -294,10 +491,34 @@ class ViewObserver:
         decider yet offer it different choices. The decider knows its choices, and search trees keyed
         by this string (ISMCTS) need equal keys to mean equal legal actions: hence the suffix.
         """
-        text = _canonical(self._view(state, player))
-        if not self.public_only and not state.is_terminal() and state.current_player() == player:
-            text += "\nlegal:" + ",".join(map(str, state.legal_actions(player)))
+        inner = state._box.peek()
+        text = _canonical(inner.view(None if self.public_only else player))
+        decides = not inner.is_over() and state.move_number() < self.game.length and min(inner.to_act()) == player
+        if not self.public_only and decides:
+            text += "\nlegal:" + ",".join(map(str, sorted(state._box.legal_map(player, inner))))
         return text
+
+
+class RecallObserver(ViewObserver):
+    """The perfect-recall information state: the observation string and a digest of every view the seat had.
+
+    Two states get the same string exactly when the seat has seen the same views, after every move, and
+    taken the same actions: what OpenSpiel means by perfect recall. There is no tensor.
+    """
+
+    def __init__(self, game: LudotecaGame, public_only: bool = False) -> None:
+        super().__init__(game, public_only)
+        self.tensor = None
+        self.dict = {}
+
+    def set_from(self, state: LudotecaState, player: int) -> None:
+        """Nothing to write: there is no perfect-recall tensor (OpenSpiel's C++ side may still call this)."""
+
+    def string_from(self, state: LudotecaState, player: int) -> str:
+        text = super().string_from(state, player)
+        recall = state._box.recall
+        assert recall is not None, "perfect-recall digests are kept from the start of a perfect_recall game"
+        return text + "\nrecall:" + recall[-1 if self.public_only else player].hex()
 
 
 class HeuristicEvaluator(mcts.Evaluator):  # type: ignore[misc]

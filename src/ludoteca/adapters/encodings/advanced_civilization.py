@@ -146,9 +146,18 @@ class AdvancedCivilizationEncoding(Encoding):
 
     game_id = "advanced-civilization"
     # Games end at the 10-turn limit by default: random play takes under 400 decisions, play driven by the
-    # game's heuristic about 2,000 at 8 players; ten times that is the bound. Without a turn limit a game
-    # lasts until an A.S.T. marker finishes, which random play may never bring about.
+    # game's heuristic about 2,000 at 8 players; ten times that is the bound, 2,000 decisions per turn of the
+    # limit (see length_bound).
     max_game_length = 20_000
+    # Without a turn limit a game lasts until an A.S.T. marker finishes: heuristic games took up to 30,156
+    # decisions (96 turns) at 8 players and 4; at 2 players they had not ended after 100,000 (turn 1,030),
+    # and random play may never end one. Ten times the longest finished game is the bound.
+    unlimited_game_length = 300_000
+
+    def length_bound(self) -> int:
+        """2,000 decisions per turn of the turn limit (20,000 for the default 10); 300,000 without a limit."""
+        limit = self.game.options["turn_limit"]
+        return self.unlimited_game_length if limit is None else 2_000 * int(limit)
 
     def __init__(self, game: Game) -> None:
         self.steps = tuple(sorted(RULES.decisions))
