@@ -1,4 +1,5 @@
-"""The PettingZoo AEC environment: PettingZoo's own API and seed tests, full games, rewards, errors."""
+"""The PettingZoo environments: PettingZoo's own API and seed tests (AEC and parallel), full games, rewards,
+truncation, the global state, errors."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ import pytest
 pytest.importorskip("pettingzoo", reason="the RL adapters need the 'rl' extra: pip install ludoteca[rl]")
 
 import numpy as np
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 from ludoteca import BadOptions, IllegalAction
-from ludoteca.adapters.pettingzoo import env
+from ludoteca.adapters.pettingzoo import env, parallel_env
 from tests.adapters.cases import game_cases, player_cases
 
 # PettingZoo's checker warns about every environment whose observation is a dict with an action mask
@@ -105,6 +106,118 @@ def test_max_steps_truncates_every_agent_without_reward() -> None:
     assert decisions == 25 and e.agents == [] and not e.ludoteca.is_over()
     with pytest.raises(BadOptions, match="max_steps"):
         env("mankind", max_steps=0)
+
+
+def test_by_default_a_game_is_truncated_at_its_bound() -> None:
+    """Tigris & Euphrates players who always take the lowest legal index never end a game (20,000 decisions
+    reach turn 2,001); by default the episode is truncated at the game's documented bound, with no reward."""
+    e = env("tigris-euphrates", players=2)
+    assert e.max_steps == e.encoding.length_bound() == 5_000
+    e.reset(seed=1)
+    decisions = 0
+    for _agent in e.agent_iter():
+        _observation, reward, termination, truncation, _info = e.last(observe=False)
+        if termination or truncation:
+            assert truncation and not termination and reward == 0.0
+            e.step(None)
+            continue
+        e.step(min(e.legal_actions()))
+        decisions += 1
+    assert decisions == 5_000 and e.agents == [] and not e.ludoteca.is_over()
+    for game_id in game_cases():
+        name = game_id.values[0]  # type: ignore[attr-defined]
+        assert env(name).max_steps == env(name).encoding.length_bound() > 0
+    assert env("advanced-civilization", players=2, turn_limit=None).max_steps == 300_000
+
+
+@pytest.mark.parametrize("game_id", game_cases())
+def test_state_is_every_seats_observation_in_seat_order(game_id: str) -> None:
+    e = env(game_id, players=2)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    size = e.encoding.layout.size
+    seen = []
+    for _ in range(40):
+        if not e.agents or e.terminations[e.agent_selection] or e.truncations[e.agent_selection]:
+            break
+        state = e.state()
+        assert e.state_space.contains(state) and state.shape == (type(e.game).max_players * size,)
+        for seat in range(2):
+            assert np.array_equal(state[seat * size : (seat + 1) * size], e.encoding.observe(e.ludoteca, seat))
+        assert not state[2 * size :].any()  # the slots of absent seats
+        seen.append(state)
+        e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+    assert len({s.tobytes() for s in seen}) > 1
+    again = env(game_id, players=2)
+    again.reset(seed=5)
+    assert np.array_equal(again.state(), seen[0])
+
+
+@pytest.mark.parametrize("game_id", game_cases())
+def test_parallel_api_test(game_id: str) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        parallel_api_test(parallel_env(game_id, players=2), num_cycles=40)
+    assert not _unexpected(caught)
+
+
+@pytest.mark.parametrize("game_id", game_cases())
+def test_parallel_episodes_repeat_given_a_seed(game_id: str) -> None:
+    """PettingZoo's ``parallel_seed_test`` samples actions without their masks, which a game refuses; this is
+    the same check with masked samples: two environments reset with one seed play the same episode."""
+    runs = []
+    for _ in range(2):
+        p = parallel_env(game_id, players=2)
+        observations, _infos = p.reset(seed=42)
+        for agent in p.possible_agents:
+            p.action_space(agent).seed(42)
+        trace = []
+        for _ in range(30):
+            if not p.agents:
+                break
+            actions = {a: int(p.action_space(a).sample(observations[a]["action_mask"])) for a in p.agents}
+            observations, rewards, terminations, truncations, _infos = p.step(actions)
+            observed = {a: o["observation"].tobytes() for a, o in observations.items()}
+            trace.append((actions, observed, rewards, terminations, truncations))
+        runs.append(trace)
+    assert runs[0] == runs[1] and len(runs[0]) > 1
+
+
+def test_a_parallel_game_plays_the_aec_game_and_ends_with_the_same_rewards() -> None:
+    """The same seed and the same choices give the same game in both APIs; other agents' actions are ignored."""
+    e, p = env("arabian-struggle", players=3), parallel_env("arabian-struggle", players=3)
+    e.reset(seed=7)
+    observations, _infos = p.reset(seed=7)
+    rng = np.random.default_rng(7)
+    while p.agents:
+        acting = [a for a in p.agents if observations[a]["action_mask"].any()]
+        assert acting == [e.agent_selection]
+        action = int(rng.choice(np.flatnonzero(observations[acting[0]]["action_mask"])))
+        assert np.array_equal(observations[acting[0]]["observation"], e.observe(acting[0])["observation"])
+        actions = dict.fromkeys(p.agents, 0) | {acting[0]: action}
+        observations, rewards, terminations, truncations, _infos = p.step(actions)
+        e.step(action)
+    assert all(terminations.values()) and not any(truncations.values())
+    assert sum(rewards.values()) == pytest.approx(1.0)
+    assert p.ludoteca.record() == e.ludoteca.record()
+    assert rewards == {agent: e._cumulative_rewards[agent] for agent in e.possible_agents}
+
+
+def test_parallel_truncation_and_errors() -> None:
+    p = parallel_env("mankind", players=2, max_steps=5)
+    observations, _infos = p.reset(seed=1)
+    with pytest.raises(IllegalAction, match="must choose"):
+        p.step({})
+    for step in range(5):
+        acting = next(a for a in p.agents if observations[a]["action_mask"].any())
+        observations, rewards, terminations, truncations, _infos = p.step(
+            {acting: int(np.flatnonzero(observations[acting]["action_mask"])[0])}
+        )
+        assert all(truncations.values()) == (step == 4) and not any(terminations.values())
+    assert p.agents == [] and set(rewards.values()) == {0.0}
+    assert not any(o["action_mask"].any() for o in observations.values())
+    with pytest.raises(IllegalAction, match="reset"):
+        p.step({})
 
 
 def test_render_shows_the_table_as_text() -> None:
