@@ -326,3 +326,43 @@ def test_a_whole_game_of_mankind_between_bots_runs_to_its_end(server: str, page:
     page.screenshot(path=str(OUTPUT / "mankind-finished.png"), full_page=True)
     page.goto(server + "/")
     page.wait_for_selector(f"#finished a[href='/replay/{created['id']}']")
+
+
+def test_a_friend_takes_a_seat_with_the_invitation_from_the_lobby(server: str, browser: Any) -> None:
+    """The creator keeps its own seat's link; the friend's invitation opens seat 1 once, and only for the friend."""
+    creator = browser.new_context(viewport={"width": 1360, "height": 900})
+    friend = browser.new_context(viewport={"width": 1360, "height": 900})
+    errors: list[str] = []
+    try:
+        lobby = creator.new_page()
+        lobby.on("pageerror", lambda error: errors.append(str(error)))
+        lobby.goto(server + "/")
+        lobby.select_option("#game", "tigris-euphrates")
+        lobby.select_option("#players", "2")
+        lobby.select_option("#seat-1", "human")
+        lobby.click("#start")
+        invitation = lobby.get_attribute("a[data-seat-link='1'][data-invite]", "href") or ""
+        assert "/join/" in invitation and "#invite=" in invitation
+        assert "token=" not in invitation
+        lobby.click("a[data-seat-link='0']")
+        lobby.wait_for_selector("[data-own-hand]")
+        assert lobby.inner_text("#who") == "You are Seat 0" and "#token=" in lobby.url
+
+        joined = friend.new_page()
+        joined.on("pageerror", lambda error: errors.append(str(error)))
+        joined.goto(invitation)
+        joined.wait_for_url(re.compile(r"/play/[0-9a-f]+#token="))
+        joined.wait_for_selector("[data-own-hand]")
+        assert joined.inner_text("#who") == "You are Seat 1"
+        assert joined.inner_text("[data-own-hand]") != lobby.inner_text("[data-own-hand]")
+
+        again = creator.new_page()  # the creator tries the invitation it handed out
+        again.goto(invitation)
+        again.wait_for_selector(".notice.error")
+        assert "used" in again.inner_text("#notice")
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        again.screenshot(path=str(OUTPUT / "invitation-used.png"))
+    finally:
+        creator.close()
+        friend.close()
+    assert not errors, f"the pages raised: {errors}"

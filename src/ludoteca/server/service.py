@@ -295,12 +295,12 @@ class GameService:
                 if info.invite_sha256 is None or not secrets.compare_digest(info.invite_sha256, wanted):
                     continue
                 if info.token_sha256 is not None:
-                    raise ApiError(409, f"seat {seat}'s invitation has been used: ask the game's creator for help")
+                    raise ApiError(409, f"Seat {seat}'s invitation has been used: ask the game's creator for help")
                 token = secrets.token_urlsafe(24)
                 try:
                     self.storage.claim(room.id, seat, digest(token))
                 except AlreadyClaimed:
-                    raise ApiError(409, f"seat {seat}'s invitation has been used") from None
+                    raise ApiError(409, f"Seat {seat}'s invitation has been used") from None
                 info.token_sha256 = digest(token)
                 room.stored.claims[seat] = info.token_sha256
                 return seat, token
