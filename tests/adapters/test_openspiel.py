@@ -285,6 +285,29 @@ def test_tensors_and_strings_do_not_change_the_next_deal(game_id: str) -> None:
     assert deals[0] == deals[2] and deals[1] == deals[3]
 
 
+def test_rl_environment_episodes_are_the_seeds_deals() -> None:
+    """``rl_environment`` reads an observation tensor for every player at every step; its episodes are
+    still the n-th deals of the seed, as a loop over ``new_initial_state`` plays them."""
+    from open_spiel.python import rl_environment
+
+    environment = rl_environment.Environment(openspiel.load("arabian-struggle", players=2, seed=13))
+    assert environment.observation_spec()["info_state"] == (openspiel.load("arabian-struggle").encoding.layout.size,)
+    seen = []
+    for _ in range(3):
+        step = environment.reset()
+        for _ in range(5):
+            player = step.observations["current_player"]
+            step = environment.step([step.observations["legal_actions"][player][0]])
+        seen.append(environment.get_state.ludoteca.seed)
+    plain = openspiel.load("arabian-struggle", players=2, seed=13)
+    expected = []
+    for _ in range(3):
+        state = plain.new_initial_state()
+        state.apply_action(state.legal_actions()[0])
+        expected.append(state.ludoteca.seed)
+    assert seen == expected
+
+
 def test_a_state_observed_before_use_keeps_the_deal_it_showed() -> None:
     """A fresh state observed through a raw observer shows the next deal, and is dealt that one when used."""
     game = openspiel.load("tigris-euphrates", players=2, seed=12)

@@ -9,8 +9,9 @@ ones, and a vector of fixed length for what a seat sees. Each game's module in
 * an :class:`ActionSpace` is a list of named :class:`Block` s, each a fixed tuple of keys (build ids,
   squares, relative seats...); an action's index is its block's offset plus its key's position;
 * an :class:`Encoding` turns a legal action into ``(block, key)`` from the pending decision's name and
-  the action's payload only, and turns a seat's :meth:`~ludoteca.core.game.State.view` (and nothing
-  else) into a numpy array laid out by a :class:`Layout` of documented :class:`Piece` s.
+  the action's payload only, and turns a seat's :meth:`~ludoteca.core.game.State.view` and the public
+  facts the view leaves out (the particulars of the decision waiting) into a numpy array laid out by a
+  :class:`Layout` of documented :class:`Piece` s.
 
 Seats in observations and in seat-valued actions are *relative*: slot 0 is the observing or acting
 seat, slot 1 the next seat in turn order, and so on, padded to the game's maximum player count, so a
@@ -202,12 +203,13 @@ class Encoding(ABC):
     Subclasses declare the action blocks and observation pieces and write :meth:`action_key` and
     :meth:`write`. The mapping of an action reads only the pending decision's name, the acting seat, the
     action's payload and public facts (:meth:`action_context`); the observation reads only
-    ``state.view(seat)``: neither can see hidden information, whatever the state holds.
+    ``state.view(seat)`` and public facts (:meth:`public_facts`): neither can see hidden information,
+    whatever the state holds.
     """
 
     game_id: ClassVar[str]
     max_game_length: ClassVar[int]
-    """An upper bound on the decisions in one game (OpenSpiel asks for one); see docs/adapters.md."""
+    """The bound on the decisions in one game both adapters enforce (:meth:`length_bound`; docs/adapters.md)."""
 
     def __init__(self, game: Game) -> None:
         if game.id != self.game_id:
