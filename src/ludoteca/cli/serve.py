@@ -27,10 +27,15 @@ def serve_command(
             "(default: none, so no client can choose the address the rate limit counts).",
         ),
     ] = None,
+    expire_days: Annotated[
+        float,
+        typer.Option("--expire-days", min=0.0, help="End games nobody has moved in for this many days (0: never)."),
+    ] = 30.0,
 ) -> None:
     """Play in the browser: run the game server, then open http://HOST:PORT (needs the `web` extra)."""
     try:
         from ludoteca.server import serve
     except ImportError as error:
         fail(f"the server needs the web extra: pip install -e '.[web]' ({error})")
-    serve(host=host, port=port, database=database, bot_delay=bot_delay, forwarded_allow_ips=forwarded_allow_ips)
+    serve(host=host, port=port, database=database, bot_delay=bot_delay, forwarded_allow_ips=forwarded_allow_ips,
+          expire_days=expire_days)

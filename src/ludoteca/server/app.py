@@ -24,6 +24,7 @@ the size limit and 429 for a client over the rate limit (``limits.py``; docs/ser
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -94,13 +95,16 @@ def token_of(request: Request | WebSocket, given: str | None = None) -> str | No
     return request.query_params.get("token")
 
 
-def create_app(database: str | None = None, bot_delay: float = 0.6, limits: Limits | None = None) -> FastAPI:
+def create_app(
+    database: str | None = None, bot_delay: float = 0.6, limits: Limits | None = None, expire_days: float = 30.0
+) -> FastAPI:
     """The application on ``database`` (any SQLAlchemy URL; default SQLite in the user's data directory).
 
     ``bot_delay`` is the pause in seconds before each bot move, so people can follow; with 0 the bots
     answer before the request that woke them returns, which makes tests deterministic. ``limits`` caps
     request bodies and each client's request rate (default: ``LUDOTECA_MAX_BODY`` and
-    ``LUDOTECA_RATE_LIMIT`` from the environment, else 64 KiB and 300 requests per 10 s).
+    ``LUDOTECA_RATE_LIMIT`` from the environment, else 64 KiB and 300 requests per 10 s). A game unchanged
+    for ``expire_days`` days is ended as expired, at start-up and every hour (0: never).
     """
     hub = Hub()
     limits = limits if limits is not None else Limits.from_env()
@@ -117,9 +121,13 @@ def create_app(database: str | None = None, bot_delay: float = 0.6, limits: Limi
         service.listeners.append(push)
         app.state.service = service
         await service.start_bots()
+        sweeper = asyncio.get_running_loop().create_task(_expire_forever(service, expire_days))
         try:
             yield
         finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
             await service.stop_bots()
             service.pools.close()
             storage.close()
@@ -169,7 +177,7 @@ def create_app(database: str | None = None, bot_delay: float = 0.6, limits: Limi
         service = service_of(request)
         rooms = sorted(service.rooms.values(), key=lambda room: room.stored.created_at, reverse=True)
         if open_seats:
-            rooms = [room for room in rooms if room.open_seats() and not room.state.is_over()]
+            rooms = [room for room in rooms if room.open_seats() and not room.finished]
         page = rooms[offset:offset + limit]
         return {"games": [service.summary(room) for room in page], "total": len(rooms), "offset": offset,
                 "limit": limit}
@@ -235,6 +243,22 @@ def create_app(database: str | None = None, bot_delay: float = 0.6, limits: Limi
         service = service_of(request)
         room = service.room(game_id)
         seat = await service.undo(room, token_of(request, body.token), body.version)
+        return service.payload(room, seat)
+
+    @app.post("/api/games/{game_id}/resign", tags=["play"])
+    async def post_resign(request: Request, game_id: str, body: TakeBack) -> dict[str, Any]:
+        """Give up one's seat: with two players the other wins; with more, a bot plays the seat to the end."""
+        service = service_of(request)
+        room = service.room(game_id)
+        seat = await service.resign(room, token_of(request, body.token), body.version)
+        return service.payload(room, seat)
+
+    @app.post("/api/games/{game_id}/abandon", tags=["play"])
+    async def post_abandon(request: Request, game_id: str, body: TakeBack) -> dict[str, Any]:
+        """Close a game in which no other person plays, with no result (its record is kept)."""
+        service = service_of(request)
+        room = service.room(game_id)
+        seat = await service.abandon(room, token_of(request, body.token), body.version)
         return service.payload(room, seat)
 
     @app.get("/api/games/{game_id}/record", tags=["play"])
@@ -323,6 +347,15 @@ def create_app(database: str | None = None, bot_delay: float = 0.6, limits: Limi
     return app
 
 
+async def _expire_forever(service: GameService, days: float) -> None:
+    """End games unchanged for ``days`` days, now and every hour after."""
+    if days <= 0:
+        return
+    while True:
+        await service.expire(days)
+        await asyncio.sleep(3600)
+
+
 def _socket_message(message: Mapping[str, Any]) -> str | ApiError | None:
     """The token a client's socket message names (``None``: back to watching), or why it is refused."""
     text = message.get("text")
@@ -339,7 +372,7 @@ def _socket_message(message: Mapping[str, Any]) -> str | ApiError | None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, bot_delay: float = 0.6,
-          forwarded_allow_ips: str | None = None) -> None:
+          forwarded_allow_ips: str | None = None, expire_days: float = 30.0) -> None:
     """Run the server with uvicorn until interrupted (what ``ludoteca serve`` calls).
 
     ``forwarded_allow_ips``: the proxies whose ``X-Forwarded-For`` is believed (none by default; see
@@ -349,7 +382,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
 
     from ludoteca.server.transport import server_config
 
-    app = create_app(database, bot_delay)
+    app = create_app(database, bot_delay, expire_days=expire_days)
     limits: Limits = app.state.limits
     # Clients only send a token on the WebSocket: a message as large as the body limit is already generous.
     ws_max_size = limits.max_body if limits.max_body > 0 else 16 * 1024 * 1024

@@ -43,6 +43,8 @@ from ludoteca.server import games as hooks
 from ludoteca.server.bots import BotPools, server_agent
 from ludoteca.server.storage import (
     ACTION,
+    END,
+    RESIGN,
     UNDO,
     AlreadyClaimed,
     Entry,
@@ -59,6 +61,10 @@ SEED_BITS = 128
 """Bits of a seed the server draws (``secrets``): far past any search, and the keyed generator's key."""
 MAX_SEED = 2**256
 """A seed a creator names must be below this in size (a practice game's)."""
+RESIGN_BOT = "heuristic"
+"""Who plays a resigned seat on, in a game of three or more players."""
+ABANDONED = "abandoned"
+EXPIRED = "expired"
 FIRST_HUMAN = -1
 """``me`` left out of a lobby request: the creator sits at the first human seat."""
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
@@ -122,6 +128,22 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task[None] | None = None
     bot_error: str | None = None
+    ended: str | None = None  # why the game ended without the rules ending it (a resignation, abandoned, expired)
+    end_result: dict[str, Any] | None = None
+    resigned: list[int] = field(default_factory=list)  # seats whose person resigned (a bot plays them on)
+
+    @property
+    def finished(self) -> bool:
+        """Over by the rules, or ended by its people or by expiry: nobody may act any more."""
+        return self.ended is not None or self.state.is_over()
+
+    def result(self) -> dict[str, Any] | None:
+        if self.ended is not None:
+            return self.end_result
+        if not self.state.is_over():
+            return None
+        result = self.state.result()
+        return {**result, "resigned": list(self.resigned)} if self.resigned else result
 
     @property
     def game_id(self) -> str:
@@ -143,6 +165,8 @@ class Room:
         return [seat for seat, info in enumerate(self.seats) if info.human and info.token_sha256 is None]
 
     def bot_to_act(self) -> int | None:
+        if self.ended is not None:
+            return None
         for seat in self.state.to_act():
             if not self.seats[seat].human:
                 return seat
@@ -178,7 +202,11 @@ class GameService:
         record = _record_of(stored, effective_actions(stored.entries))
         state = ludoteca.replay(record)
         seats = [self._seat(stored, info, seat) for seat, info in enumerate(stored.seats)]
-        return Room(stored.id, stored, state, seats, version=len(stored.entries))
+        room = Room(stored.id, stored, state, seats, version=len(stored.entries))
+        for entry in stored.entries:
+            if entry.kind in (RESIGN, END):
+                self._apply_ending(room, entry)
+        return room
 
     def _seat(self, stored: StoredGame, info: dict[str, Any], seat: int) -> SeatInfo:
         player = info["player"]
@@ -318,7 +346,7 @@ class GameService:
     def payload(self, room: Room, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know now (``None``: a spectator): the body of GET and of every push."""
         state = room.state
-        over = state.is_over()
+        over = room.finished
         return {
             "id": room.id,
             "game": room.game_id,
@@ -328,11 +356,13 @@ class GameService:
             "seat": seat,
             "version": room.version,
             "view": state.view(seat),
-            "legal_actions": [] if seat is None else [a.text for a in state.legal_actions(seat)],
+            "legal_actions": [] if seat is None or room.ended else [a.text for a in state.legal_actions(seat)],
             "log": state.visible_log(seat),
             "over": over,
-            "result": state.result() if over else None,
-            "to_act": state.to_act(),
+            "result": room.result(),
+            "ended": room.ended,
+            "resigned": room.resigned,
+            "to_act": [] if room.ended else state.to_act(),
             "seats": [{"seat": i, "player": info.player} for i, info in enumerate(room.seats)],
             "can_undo": seat is not None and self.undo_refusal(room, seat) is None,
             "renderer": hooks.renderer_for(room.game_id),
@@ -351,9 +381,10 @@ class GameService:
             "open_seats": room.open_seats(),
             "practice": room.stored.practice,
             "version": room.version,
-            "over": state.is_over(),
-            "to_act": state.to_act(),
-            "winners": state.result().get("winners") if state.is_over() else None,
+            "over": room.finished,
+            "ended": room.ended,
+            "to_act": [] if room.ended else state.to_act(),
+            "winners": (room.result() or {}).get("winners") if room.finished else None,
             "created_at": room.stored.created_at.isoformat(),
         }
 
@@ -397,8 +428,13 @@ class GameService:
         is the text of every action the game's hook does not call public (``games.public_action_text``).
         """
         state = room.state
-        if state.is_over():
-            return {**state.record(), "practice": True} if room.stored.practice else state.record()
+        if room.finished:
+            whole = state.record()
+            if room.stored.practice:
+                whole["practice"] = True
+            if room.ended is not None:
+                whole["ended"] = room.ended
+            return whole
         full = state.record()
         return {
             "game": full["game"],
@@ -413,7 +449,7 @@ class GameService:
 
     def replay_step(self, room: Room, step: Any, seat: int | None) -> dict[str, Any]:
         """The finished game as it stood after ``step`` actions, seen by ``seat`` (``None``: a spectator)."""
-        if not room.state.is_over():
+        if not room.finished:
             raise ApiError(409, "the replay opens once the game is over")
         actions = room.state.record()["actions"]
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(actions):
@@ -463,6 +499,8 @@ class GameService:
 
     def _commit_action(self, room: Room, seat: int, text: str) -> None:
         state = room.state
+        if room.ended is not None:
+            raise ApiError(409, f"the game has ended: {room.ended}")
         if seat not in state.to_act():
             who = state.to_act()
             raise ApiError(409, "the game is over" if not who else f"it is not your turn: waiting for seat(s) {who}")
@@ -486,6 +524,7 @@ class GameService:
             raise ApiError(409, f"the game has moved on ({error}); reload it") from None
         room.stored.entries.append(entry)
         room.stored.over = over
+        room.stored.updated_at = datetime.now(UTC)
 
     def undo_refusal(self, room: Room, seat: int) -> str | None:
         """Why ``seat`` may not undo now, or ``None`` if it may.
@@ -513,7 +552,7 @@ class GameService:
 
     def _undo_refusal(self, room: Room, seat: int) -> str | None:
         state = room.state
-        if state.is_over():
+        if room.finished:
             return "the game is over"
         actions = state.record()["actions"]
         if not actions:
@@ -563,6 +602,89 @@ class GameService:
             room.version += 1
         await self._changed(room)
         return seat
+
+    # ------------------------------------------------------------------ ending a game early
+    async def resign(self, room: Room, token: str | None, version: Any) -> int:
+        """A person gives up their seat (docs/server.md, Ending a game).
+
+        With two players the other seat wins at once. With more, the ``heuristic`` bot plays the seat to the
+        end, so the others can finish their game; the result then names the seat as resigned.
+        """
+        async with room.lock:
+            seat = self._ending_seat(room, token, version)
+            if not room.seats[seat].human:
+                raise ApiError(409, f"seat {seat} has already resigned")
+            text = RESIGN_BOT if room.state.players > 2 else ""
+            self._end_entry(room, Entry(room.version, RESIGN, seat, text), over=not text)
+        await self._changed(room)
+        return seat
+
+    async def abandon(self, room: Room, token: str | None, version: Any) -> int:
+        """Close a game no other person plays in, with no result (a person against bots who stops)."""
+        async with room.lock:
+            seat = self._ending_seat(room, token, version)
+            others = [s for s, info in enumerate(room.seats) if s != seat and info.human and info.token_sha256]
+            if others:
+                raise ApiError(409, f"seat(s) {others} are people playing this game: resign instead of abandoning it")
+            self._end_entry(room, Entry(room.version, END, seat, ABANDONED), over=True)
+        await self._changed(room)
+        return seat
+
+    async def expire(self, days: float, now: datetime | None = None) -> list[str]:
+        """End every unfinished game unchanged for ``days`` days (``ludoteca serve --expire-days``)."""
+        now = now or datetime.now(UTC)
+        expired = []
+        for room in list(self.rooms.values()):
+            last = room.stored.updated_at or room.stored.created_at
+            if room.finished or (now - last).total_seconds() < days * 86400:
+                continue
+            async with room.lock:
+                if room.finished:
+                    continue
+                self._end_entry(room, Entry(room.version, END, 0, EXPIRED), over=True)
+            expired.append(room.id)
+            await self.notify(room)
+        return expired
+
+    def _ending_seat(self, room: Room, token: str | None, version: Any) -> int:
+        seat = room.seat_of(token)
+        if seat is None:
+            raise ApiError(403, "a spectator cannot end a game: use your seat's token")
+        self._check_version(room, version)
+        if room.finished:
+            raise ApiError(409, "the game is over")
+        return seat
+
+    def _end_entry(self, room: Room, entry: Entry, over: bool) -> None:
+        """Store a resignation or an end, then apply it (the same order as every change: stored first)."""
+        probe = Room(room.id, room.stored, room.state, list(room.seats), room.version)
+        probe.resigned = list(room.resigned)
+        self._apply_ending(probe, entry)
+        try:
+            self.storage.append(room.id, entry, over, probe.result())
+        except StaleVersion as error:
+            raise ApiError(409, f"the game has moved on ({error}); reload it") from None
+        room.stored.entries.append(entry)
+        room.stored.over = over
+        room.stored.updated_at = datetime.now(UTC)
+        self._apply_ending(room, entry)
+        room.version += 1
+        room.previous = None
+
+    def _apply_ending(self, room: Room, entry: Entry) -> None:
+        """What a resignation or an end does to a room (also when a restarted server reads it back)."""
+        others = [seat for seat in range(room.state.players) if seat != entry.seat]
+        if entry.kind == RESIGN:
+            room.resigned.append(entry.seat)
+            if entry.text:  # a bot plays the seat on
+                bot = server_agent(entry.text, _bot_seed(room.stored.seed, room.stored.generator, entry.seat))
+                room.seats[entry.seat] = SeatInfo(entry.text, None, bot)
+                return
+            room.ended = f"seat {entry.seat} resigned"
+            room.end_result = {"ended": room.ended, "winners": others, "resigned": [entry.seat]}
+        else:
+            room.ended = "the game was abandoned" if entry.text == ABANDONED else "the game expired unfinished"
+            room.end_result = {"ended": room.ended, "winners": []}
 
     # ------------------------------------------------------------------ after every change
     async def _changed(self, room: Room) -> None:

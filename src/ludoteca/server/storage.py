@@ -74,7 +74,7 @@ entries_table = Table(
     metadata,
     Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("number", Integer, primary_key=True),
-    Column("kind", String(16), nullable=False),  # "action" or "undo"
+    Column("kind", String(16), nullable=False),  # "action", "undo", "resign" or "end"
     Column("seat", Integer, nullable=False),
     Column("text", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
@@ -95,6 +95,10 @@ ADDED_COLUMNS = {"games": ("seed_text", "generator", "practice")}
 
 ACTION = "action"
 UNDO = "undo"
+RESIGN = "resign"
+"""A seat resigned: ``text`` is the bot that plays it from now on, or empty when its resignation ended the game."""
+END = "end"
+"""The game was ended without a result: ``text`` says why (``abandoned``, ``expired``)."""
 
 
 class StaleVersion(Exception):
@@ -167,15 +171,17 @@ class StoredGame:
     generator: str | None = None
     practice: bool = False
     claims: dict[int, str] = field(default_factory=dict)  # seat -> its token's SHA-256, once claimed
+    updated_at: datetime | None = None  # the last change (an entry, or the creation)
 
 
 def effective_actions(entries: list[Entry]) -> list[tuple[int, str]]:
-    """The actions that stand once every undo has taken back the action before it."""
+    """The actions that stand once every undo has taken back the action before it (resignations and ends
+    are not actions of the game: the service reads them)."""
     actions: list[tuple[int, str]] = []
     for entry in entries:
         if entry.kind == UNDO:
             actions.pop()
-        else:
+        elif entry.kind == ACTION:
             actions.append((entry.seat, entry.text))
     return actions
 
@@ -315,6 +321,7 @@ class Storage:
                 generator=row["generator"],
                 practice=bool(row["practice"]),
                 claims=claims.get(row["id"], {}),
+                updated_at=_aware(row["updated_at"]),
             )
             for row in games
         ]
