@@ -324,7 +324,7 @@ def test_a_state_observed_before_use_keeps_the_deal_it_showed() -> None:
 
 def test_games_are_truncated_at_max_game_length_with_no_reward() -> None:
     """Tigris & Euphrates players who always take the lowest legal index never end the game (20,000 decisions
-    reach turn 2,001): the state becomes terminal at ``max_game_length`` decisions, every return 0."""
+    reach turn 5,715 at 4 players): the state becomes terminal at ``max_game_length`` decisions, every return 0."""
     game = openspiel.load("tigris-euphrates", players=2, seed=1, max_game_length=600)
     assert game.max_game_length() == 600
     state = game.new_initial_state()

@@ -110,7 +110,8 @@ def test_max_steps_truncates_every_agent_without_reward() -> None:
 
 def test_by_default_a_game_is_truncated_at_its_bound() -> None:
     """Tigris & Euphrates players who always take the lowest legal index never end a game (20,000 decisions
-    reach turn 2,001); by default the episode is truncated at the game's documented bound, with no reward."""
+    reach turn 5,715 at 4 players); by default the episode is truncated at the game's documented bound, with
+    no reward."""
     e = env("tigris-euphrates", players=2)
     assert e.max_steps == e.encoding.length_bound() == 5_000
     e.reset(seed=1)
