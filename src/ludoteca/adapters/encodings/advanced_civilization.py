@@ -149,9 +149,10 @@ class AdvancedCivilizationEncoding(Encoding):
     # game's heuristic about 2,000 at 8 players; ten times that is the bound, 2,000 decisions per turn of the
     # limit (see length_bound).
     max_game_length = 20_000
-    # Without a turn limit a game lasts until an A.S.T. marker finishes: heuristic games took up to 30,156
-    # decisions (96 turns) at 8 players and 4; at 2 players they had not ended after 100,000 (turn 1,030),
-    # and random play may never end one. Ten times the longest finished game is the bound.
+    # Without a turn limit a game lasts until an A.S.T. marker finishes: heuristic games (mixed with random
+    # moves, as the tests play them) took up to 30,156 decisions (96 turns) at 8 players and 4; at 2 players
+    # they had not ended after 100,000 (turn 1,030), and random play may never end one. Ten times the
+    # longest finished game is the bound.
     unlimited_game_length = 300_000
 
     def length_bound(self) -> int:
