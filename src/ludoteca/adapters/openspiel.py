@@ -425,9 +425,9 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     # OpenSpiel's C++ side sizes a tensor by observing a throw-away initial state every call; these go
     # straight to the observers (and never deal a game for the purpose).
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        observer = self._box.game.observer(False)
-        observer.set_from(self, self._player(player))
-        return observer.tensor.tolist()  # type: ignore[no-any-return]
+        seat = self._player(player)
+        values: list[float] = self._box.game.encoding.observe(self._box.state, seat).tolist()
+        return values
 
     def observation_string(self, player: int | None = None) -> str:
         return self._box.game.observer(False).string_from(self, self._player(player))
