@@ -37,6 +37,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, StrictBool, StrictInt
 
 from ludoteca.server import games as hooks
+from ludoteca.server.cluster import follow
 from ludoteca.server.hub import TOO_MANY, Hub, TooManySockets
 from ludoteca.server.limits import BodyLimit, Limits, RateLimit
 from ludoteca.server.service import FIRST_HUMAN, ApiError, GameService, Room
@@ -96,7 +97,12 @@ def token_of(request: Request | WebSocket, given: str | None = None) -> str | No
 
 
 def create_app(
-    database: str | None = None, bot_delay: float = 0.6, limits: Limits | None = None, expire_days: float = 30.0
+    database: str | None = None,
+    bot_delay: float = 0.6,
+    limits: Limits | None = None,
+    expire_days: float = 30.0,
+    bots: bool = True,
+    poll_seconds: float | None = None,
 ) -> FastAPI:
     """The application on ``database`` (any SQLAlchemy URL; default SQLite in the user's data directory).
 
@@ -104,7 +110,9 @@ def create_app(
     answer before the request that woke them returns, which makes tests deterministic. ``limits`` caps
     request bodies and each client's request rate (default: ``LUDOTECA_MAX_BODY`` and
     ``LUDOTECA_RATE_LIMIT`` from the environment, else 64 KiB and 300 requests per 10 s). A game unchanged
-    for ``expire_days`` days is ended as expired, at start-up and every hour (0: never).
+    for ``expire_days`` days is ended as expired, at start-up and every hour (0: never). ``bots`` False
+    leaves bot moves to ``ludoteca worker`` processes. Other processes on the same database are followed
+    (``cluster.py``; ``poll_seconds`` overrides how often the database is polled).
     """
     hub = Hub()
     limits = limits if limits is not None else Limits.from_env()
@@ -112,7 +120,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(database or default_database_url())
-        service = GameService(storage, bot_delay)
+        service = GameService(storage, bot_delay, drive=bots)
         service.restore()
 
         async def push(room: Room) -> None:
@@ -122,9 +130,11 @@ def create_app(
         app.state.service = service
         await service.start_bots()
         sweeper = asyncio.get_running_loop().create_task(_expire_forever(service, expire_days))
+        follower = follow(service, poll_seconds=poll_seconds)
         try:
             yield
         finally:
+            await follower.stop()
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
@@ -224,7 +234,7 @@ def create_app(
         """The state as the token's seat sees it (no token: a spectator), with the board's static data."""
         service = service_of(request)
         room = service.room(game_id)
-        seat = room.seat_of(token_of(request))
+        seat = service.seat_of(room, token_of(request))
         payload = service.payload(room, seat)
         payload["static"] = hooks.static_data(room.game_id, dict(room.state.game.options))
         return payload
@@ -267,7 +277,7 @@ def create_app(
         the spectator's part without the seed or hidden action texts, whoever asks."""
         service = service_of(request)
         room = service.room(game_id)
-        room.seat_of(token_of(request))  # a wrong token is refused even here
+        service.seat_of(room, token_of(request))  # a wrong token is refused even here
         return service.record(room)
 
     @app.get("/api/games/{game_id}/replay", tags=["replay"])
@@ -290,7 +300,7 @@ def create_app(
         service = service_of(socket)
         try:
             room = service.room(game_id)
-            seat = room.seat_of(token_of(socket))
+            seat = service.seat_of(room, token_of(socket))
         except ApiError as error:
             await socket.close(code=4000 + error.status, reason=error.reason)
             return
@@ -312,7 +322,7 @@ def create_app(
                     await socket.close(code=4000 + said.status, reason=said.reason)
                     break
                 try:
-                    watcher.seat = room.seat_of(said)
+                    watcher.seat = service.seat_of(room, said)
                 except ApiError as error:
                     await socket.close(code=4000 + error.status, reason=error.reason)
                     break
@@ -372,7 +382,7 @@ def _socket_message(message: Mapping[str, Any]) -> str | ApiError | None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, bot_delay: float = 0.6,
-          forwarded_allow_ips: str | None = None, expire_days: float = 30.0) -> None:
+          forwarded_allow_ips: str | None = None, expire_days: float = 30.0, bots: bool = True) -> None:
     """Run the server with uvicorn until interrupted (what ``ludoteca serve`` calls).
 
     ``forwarded_allow_ips``: the proxies whose ``X-Forwarded-For`` is believed (none by default; see
@@ -382,9 +392,35 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
 
     from ludoteca.server.transport import server_config
 
-    app = create_app(database, bot_delay, expire_days=expire_days)
+    app = create_app(database, bot_delay, expire_days=expire_days, bots=bots)
     limits: Limits = app.state.limits
     # Clients only send a token on the WebSocket: a message as large as the body limit is already generous.
     ws_max_size = limits.max_body if limits.max_body > 0 else 16 * 1024 * 1024
     uvicorn.Server(server_config(app, host, port, forwarded_allow_ips=forwarded_allow_ips,
                                  ws_max_size=ws_max_size)).run()
+
+
+def work(database: str | None = None, stop: asyncio.Event | None = None) -> None:
+    """Move bots of every game on ``database`` until interrupted (what ``ludoteca worker`` runs).
+
+    A worker is a server without HTTP: it follows the database like every server process and takes bot
+    moves by their leases, so any number of workers (and servers) share the bots, and a killed worker's
+    move is taken up by another once its lease runs out.
+    """
+
+    async def run() -> None:
+        storage = Storage(database or default_database_url())
+        service = GameService(storage, bot_delay=0.0)
+        service.restore()
+        follower = follow(service)
+        await service.start_bots()
+        try:
+            await (stop or asyncio.Event()).wait()
+        finally:
+            await follower.stop()
+            await service.stop_bots()
+            service.pools.close()
+            storage.close()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run())

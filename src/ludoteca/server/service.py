@@ -18,9 +18,11 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import os
 import random
 import re
 import secrets
+import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -40,7 +42,7 @@ from ludoteca.core import (
     load_game,
 )
 from ludoteca.server import games as hooks
-from ludoteca.server.bots import BotPools, server_agent
+from ludoteca.server.bots import MOVE_SECONDS, BotPools, server_agent
 from ludoteca.server.storage import (
     ACTION,
     END,
@@ -68,6 +70,9 @@ EXPIRED = "expired"
 FIRST_HUMAN = -1
 """``me`` left out of a lobby request: the creator sits at the first human seat."""
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
+_GAME_KEY = re.compile(r"[0-9a-f]{12}")
+LEASE_MARGIN = 5.0
+"""Seconds a bot move's lease outlives the longest a move may take."""
 
 
 def digest(secret: str) -> str:
@@ -179,13 +184,67 @@ Listener = Callable[["Room"], Awaitable[None]]
 class GameService:
     """Every live game, the storage behind them, and the bots that play in them."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.6, pools: BotPools | None = None) -> None:
+    def __init__(
+        self, storage: Storage, bot_delay: float = 0.6, pools: BotPools | None = None, drive: bool = True
+    ) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
         self.pools = pools or BotPools()
+        self.drive = drive  # whether this process moves bots (a server with workers may leave it to them)
+        self.owner = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"  # for bot leases
         self.rooms: dict[str, Room] = {}
         self.listeners: list[Listener] = []
         self.load_errors: dict[str, str] = {}
+
+    # ------------------------------------------------------------------ several processes, one database
+    def sync(self, game_key: str) -> Room | None:
+        """Bring this process's copy of a game up to what the database holds (another process may have
+        created it, played in it, claimed a seat or ended it); ``None`` if the database has no such game.
+
+        New actions are applied to the live state one by one; anything else (an undo, a resignation) rebuilds
+        the room from its history. The room object stays the same, so requests holding it see the change.
+        """
+        stored = self.storage.load_game(game_key)
+        if stored is None:
+            return None
+        room = self.rooms.get(game_key)
+        if room is None:
+            try:
+                room = self.rooms[game_key] = self._rebuild(stored)
+            except Exception as error:
+                self.load_errors[game_key] = str(error)
+                log.error("game %s cannot be rebuilt: %s", game_key, error)
+                return None
+            return room
+        news = stored.entries[room.version:]
+        if news and all(entry.kind == ACTION for entry in news):
+            state = room.state.clone()
+            for entry in news:
+                state.apply(entry.seat, entry.text)
+            room.previous = room.state if len(news) == 1 else None
+            room.state = state
+        elif news:
+            fresh = self._rebuild(stored)
+            room.state, room.seats, room.previous = fresh.state, fresh.seats, None
+            room.ended, room.end_result, room.resigned = fresh.ended, fresh.end_result, fresh.resigned
+        for seat, token_sha256 in stored.claims.items():
+            if room.seats[seat].human:  # a resigned seat is a bot's: its old token opens nothing
+                room.seats[seat].token_sha256 = room.seats[seat].token_sha256 or token_sha256
+        room.stored = stored
+        room.version = len(stored.entries)
+        room.undo_cache.clear()
+        return room
+
+    def seat_of(self, room: Room, token: str | None) -> int | None:
+        """The seat a token opens; a token this process does not know may be a seat claimed through another
+        process, so the room's claims are read again before the 403."""
+        try:
+            return room.seat_of(token)
+        except ApiError as error:
+            if error.status != 403:
+                raise
+        self.sync(room.id)
+        return room.seat_of(token)
 
     # ------------------------------------------------------------------ start-up
     def restore(self) -> None:
@@ -336,6 +395,8 @@ class GameService:
 
     def room(self, game_key: str) -> Room:
         room = self.rooms.get(game_key)
+        if room is None and game_key not in self.load_errors and _GAME_KEY.fullmatch(game_key):
+            room = self.sync(game_key)  # created by another process
         if room is None:
             if game_key in self.load_errors:
                 raise ApiError(500, f"game {game_key} cannot be rebuilt: {self.load_errors[game_key]}")
@@ -481,6 +542,8 @@ class GameService:
     def _check_version(self, room: Room, version: Any) -> None:
         if isinstance(version, bool) or not isinstance(version, int):
             raise bad_request(f"'version' must be the integer version you last saw, not {version!r}")
+        if version > room.version:
+            self.sync(room.id)  # another process took the game further than this one knows
         if version != room.version:
             raise ApiError(409, f"the game has moved on: it is at version {room.version}, you sent {version}")
 
@@ -489,7 +552,7 @@ class GameService:
         if not isinstance(text, str) or not text.strip():
             raise bad_request("'action' must be the text of one of your legal actions")
         async with room.lock:
-            seat = room.seat_of(token)
+            seat = self.seat_of(room, token)
             if seat is None:
                 raise ApiError(403, "a spectator cannot act: use your seat's token")
             self._check_version(room, version)
@@ -521,6 +584,7 @@ class GameService:
         try:
             self.storage.append(room.id, entry, over, after.result() if over else None)
         except StaleVersion as error:
+            self.sync(room.id)  # another process wrote that entry: learn it
             raise ApiError(409, f"the game has moved on ({error}); reload it") from None
         room.stored.entries.append(entry)
         room.stored.over = over
@@ -587,7 +651,7 @@ class GameService:
     async def undo(self, room: Room, token: str | None, version: Any) -> int:
         """Take back the seat's own last action, when :meth:`undo_refusal` allows it (400 with the reason if not)."""
         async with room.lock:
-            seat = room.seat_of(token)
+            seat = self.seat_of(room, token)
             if seat is None:
                 raise ApiError(403, "a spectator cannot undo: use your seat's token")
             self._check_version(room, version)
@@ -641,13 +705,16 @@ class GameService:
             async with room.lock:
                 if room.finished:
                     continue
-                self._end_entry(room, Entry(room.version, END, 0, EXPIRED), over=True)
+                try:
+                    self._end_entry(room, Entry(room.version, END, 0, EXPIRED), over=True)
+                except ApiError:
+                    continue  # another process changed (or expired) it first
             expired.append(room.id)
             await self.notify(room)
         return expired
 
     def _ending_seat(self, room: Room, token: str | None, version: Any) -> int:
-        seat = room.seat_of(token)
+        seat = self.seat_of(room, token)
         if seat is None:
             raise ApiError(403, "a spectator cannot end a game: use your seat's token")
         self._check_version(room, version)
@@ -663,6 +730,7 @@ class GameService:
         try:
             self.storage.append(room.id, entry, over, probe.result())
         except StaleVersion as error:
+            self.sync(room.id)
             raise ApiError(409, f"the game has moved on ({error}); reload it") from None
         room.stored.entries.append(entry)
         room.stored.over = over
@@ -700,20 +768,30 @@ class GameService:
 
     def wake_bots(self, room: Room) -> None:
         """Make sure a bot to act will move (one driver task per game at most)."""
-        if room.bot_to_act() is None or room.bot_error is not None:
+        if not self.drive or room.bot_to_act() is None or room.bot_error is not None:
             return
         if room.driver is None or room.driver.done():
             room.driver = asyncio.get_running_loop().create_task(self.drive_bots(room))
 
     async def drive_bots(self, room: Room) -> None:
-        """Let the bots move, one after another, while a bot is to act; a person's turn ends the loop."""
-        while room.bot_error is None:
+        """Let the bots move, one after another, while a bot is to act; a person's turn ends the loop.
+
+        With several processes on one database, a process thinks about a move only once it holds the
+        move's lease (``Storage.take_lease``); the lease runs out a little after the longest a move may
+        take, so the move of a process killed while thinking is taken up by another.
+        """
+        while room.bot_error is None and self.drive:
             seat = room.bot_to_act()
             if seat is None:
                 return
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
+                seat = room.bot_to_act()
+                if seat is None:
+                    return
             version = room.version
+            if not self.storage.take_lease(room.id, version, self.owner, MOVE_SECONDS + LEASE_MARGIN):
+                return  # another process is thinking about it; its move will reach us
             agent = room.seats[seat].agent
             assert agent is not None
             snapshot = room.state.clone()
@@ -730,6 +808,8 @@ class GameService:
                 try:
                     self._commit_action(room, seat, action.text)
                 except ApiError as error:
+                    if error.status == 409:
+                        continue  # another process moved first: look again
                     room.bot_error = f"seat {seat} ({room.seats[seat].player}) chose badly: {error.reason}"
                     log.error("bot move refused in game %s: %s", room.id, error.reason)
             await self.notify(room)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     func,
     insert,
     inspect,
@@ -60,6 +61,7 @@ games_table = Table(
     Column("seed_text", Text, nullable=True),  # the seed in decimal (a server's seeds have 128 bits)
     Column("generator", String(16), nullable=True),  # null: the fast generator (games stored before keys)
     Column("practice", Boolean, nullable=True),  # a seed the creator chose: a practice game
+    Column("version", Integer, nullable=True),  # entries so far: what other processes compare with theirs
     Column("scenario", JSON, nullable=True),
     Column("dice", JSON, nullable=False),
     Column("seats", JSON, nullable=False),
@@ -90,7 +92,20 @@ claims_table = Table(
 )
 """Invitations taken: one row per seat, so two claims of one invitation cannot both succeed (the key)."""
 
-ADDED_COLUMNS = {"games": ("seed_text", "generator", "practice")}
+bot_leases_table = Table(
+    "bot_leases",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("owner", String(64), nullable=False),
+    Column("until", DateTime(timezone=True), nullable=False),
+)
+"""Who is thinking about a game's bot move at a version, until when: one process at a time (the key)."""
+
+CHANNEL = "ludoteca"
+"""The PostgreSQL ``NOTIFY`` channel: every change names its game there, for the other processes."""
+
+ADDED_COLUMNS = {"games": ("seed_text", "generator", "practice", "version")}
 """Columns added since the first schema: a database made before them gains them at start-up."""
 
 ACTION = "action"
@@ -207,6 +222,7 @@ class Storage:
         if url.startswith("sqlite"):
             _private_sqlite_file(url)
         self.engine: Engine = create_engine(url, **kwargs)
+        self.notifies = self.engine.dialect.name == "postgresql"
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
@@ -249,8 +265,15 @@ class Storage:
                     updated_at=now,
                     over=stored.over,
                     result=stored.result,
+                    version=0,
                 )
             )
+            self._notify(connection, stored.id)
+
+    def _notify(self, connection: Any, game_id: str) -> None:
+        """Tell the other processes (PostgreSQL ``NOTIFY``, sent when the transaction commits) a game changed."""
+        if self.notifies:
+            connection.execute(text("SELECT pg_notify(:channel, :game)"), {"channel": CHANNEL, "game": game_id})
 
     def append(self, game_id: str, entry: Entry, over: bool, result: dict[str, Any] | None) -> None:
         """Write one entry and the game's new status in a single transaction.
@@ -273,8 +296,9 @@ class Storage:
                 connection.execute(
                     update(games_table)
                     .where(games_table.c.id == game_id)
-                    .values(updated_at=now, over=over, result=result)
+                    .values(updated_at=now, over=over, result=result, version=entry.number + 1)
                 )
+                self._notify(connection, game_id)
         except IntegrityError as error:
             raise StaleVersion(f"entry {entry.number} of game {game_id} already exists") from error
 
@@ -284,19 +308,74 @@ class Storage:
             with self.engine.begin() as connection:
                 row = {"game_id": game_id, "seat": seat, "token_sha256": token_sha256, "created_at": _now()}
                 connection.execute(insert(claims_table).values(**row))
+                connection.execute(update(games_table).where(games_table.c.id == game_id).values(updated_at=_now()))
+                self._notify(connection, game_id)
         except IntegrityError as error:
             raise AlreadyClaimed(f"seat {seat} of game {game_id} is already taken") from error
 
     def load_all(self) -> list[StoredGame]:
         """Every game with its whole history, oldest first (what a restarted server rebuilds)."""
+        return self._load(None)
+
+    def load_game(self, game_id: str) -> StoredGame | None:
+        """One game with its whole history and claims, as stored now (``None`` if there is none)."""
+        found = self._load(game_id)
+        return found[0] if found else None
+
+    def versions(self, recent_seconds: float = 120.0) -> dict[str, int]:
+        """The stored version of every unfinished game, and of every game changed lately (a poll's answer)."""
+        since = _now() - timedelta(seconds=recent_seconds)
         with self.engine.connect() as connection:
-            games = connection.execute(select(games_table).order_by(games_table.c.created_at)).mappings().all()
+            rows = connection.execute(
+                select(games_table.c.id, games_table.c.version, games_table.c.updated_at, games_table.c.over)
+                .where((games_table.c.over == false()) | (games_table.c.updated_at >= since))
+            ).all()
+        return {row[0]: int(row[1] or 0) for row in rows}
+
+    def take_lease(self, game_id: str, version: int, owner: str, seconds: float) -> bool:
+        """Reserve the bot move of ``game_id`` at ``version`` for ``owner`` during ``seconds``.
+
+        True when taken: nobody held it, its holder's time ran out (a killed worker), it was for an older
+        version, or ``owner`` holds it already. One conditional write decides, so two processes cannot both
+        take it.
+        """
+        now = _now()
+        until = now + timedelta(seconds=seconds)
+        leases = bot_leases_table
+        with self.engine.begin() as connection:
+            taken = connection.execute(
+                update(leases)
+                .where(leases.c.game_id == game_id)
+                .where((leases.c.version < version) | (leases.c.until < now) | (leases.c.owner == owner))
+                .values(version=version, owner=owner, until=until)
+            ).rowcount
+        if taken:
+            return True
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(leases).values(game_id=game_id, version=version, owner=owner, until=until))
+        except IntegrityError:
+            return False  # somebody else holds it
+        return True
+
+    def _load(self, game_id: str | None) -> list[StoredGame]:
+        def only(query: Any, column: Any) -> Any:
+            return query if game_id is None else query.where(column == game_id)
+
+        with self.engine.connect() as connection:
+            games = connection.execute(
+                only(select(games_table), games_table.c.id).order_by(games_table.c.created_at)
+            ).mappings().all()
             rows = (
-                connection.execute(select(entries_table).order_by(entries_table.c.game_id, entries_table.c.number))
+                connection.execute(
+                    only(select(entries_table), entries_table.c.game_id).order_by(
+                        entries_table.c.game_id, entries_table.c.number
+                    )
+                )
                 .mappings()
                 .all()
             )
-            claimed = connection.execute(select(claims_table)).mappings().all()
+            claimed = connection.execute(only(select(claims_table), claims_table.c.game_id)).mappings().all()
         claims: dict[str, dict[int, str]] = {}
         for row in claimed:
             claims.setdefault(row["game_id"], {})[row["seat"]] = row["token_sha256"]

@@ -1,0 +1,122 @@
+"""Several processes, one database: how each process learns what the others did.
+
+Every change is stored before it is applied (``service.py``), and the database refuses a second entry at
+the same version, so processes cannot fork a game. What remains is to *hear* of the others' changes, to
+push them to this process's own sockets and to move the bots whose turn came:
+
+* **PostgreSQL**: every change sends ``NOTIFY ludoteca, '<game id>'`` in its own transaction
+  (``Storage._notify``); a thread of each process ``LISTEN``\\ s and hands the ids to the event loop, which
+  syncs those games at once. PostgreSQL is the broker: nothing else to run.
+* **Any database** (SQLite's only way; PostgreSQL's safety net): a poll reads every unfinished game's
+  stored version (one small query) every ``poll_seconds`` and syncs those ahead of this process.
+
+The poll also wakes the bots of games waiting for one, so a move whose process died is taken up once its
+lease runs out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from typing import Any
+
+from ludoteca.server.service import GameService
+from ludoteca.server.storage import CHANNEL
+
+log = logging.getLogger("ludoteca.server")
+
+POLL_SECONDS = 0.5
+"""How often a process compares the stored versions with its own (SQLite; PostgreSQL polls 4x less)."""
+
+
+class Follower:
+    """Keeps one process's games in step with the database: a poll task and, on PostgreSQL, a listener."""
+
+    def __init__(self, service: GameService, poll_seconds: float | None = None) -> None:
+        self.service = service
+        listens = service.storage.notifies
+        self.poll_seconds = poll_seconds if poll_seconds is not None else POLL_SECONDS * (4 if listens else 1)
+        self.heard: asyncio.Queue[str] = asyncio.Queue()
+        self.stopping = threading.Event()
+        self.tasks: list[asyncio.Task[None]] = []
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.tasks.append(loop.create_task(self._poll()))
+        if self.service.storage.notifies:
+            self.tasks.append(loop.create_task(self._apply_heard()))
+            self.thread = threading.Thread(target=self._listen, args=(loop,), name="ludoteca-listen", daemon=True)
+            self.thread.start()
+
+    async def stop(self) -> None:
+        self.stopping.set()
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if self.thread is not None:
+            await asyncio.to_thread(self.thread.join, 5)
+
+    async def catch_up(self, game_id: str) -> None:
+        """Sync one game and tell this process's sockets and bots."""
+        service = self.service
+        known = service.rooms.get(game_id)
+        before = known.version if known is not None else -1
+        room = await asyncio.to_thread(service.sync, game_id)
+        if room is None:
+            return
+        if room.version != before:
+            await service.notify(room)
+        service.wake_bots(room)
+
+    async def _poll(self) -> None:
+        service = self.service
+        while True:
+            try:
+                stored = await asyncio.to_thread(service.storage.versions)
+                for game_id, version in stored.items():
+                    room = service.rooms.get(game_id)
+                    if (room is None and game_id not in service.load_errors) or (room and version > room.version):
+                        await self.catch_up(game_id)
+                    elif room is not None:
+                        service.wake_bots(room)  # a bot move left by a process that died
+            except Exception:  # a database hiccup must not stop the following
+                log.exception("polling the database failed")
+            await asyncio.sleep(self.poll_seconds)
+
+    async def _apply_heard(self) -> None:
+        while True:
+            game_id = await self.heard.get()
+            try:
+                await self.catch_up(game_id)
+            except Exception:
+                log.exception("syncing game %s failed", game_id)
+
+    def _listen(self, loop: asyncio.AbstractEventLoop) -> None:
+        """``LISTEN`` on PostgreSQL (a dedicated connection, in this thread) until stopped; reconnect on errors."""
+        import psycopg
+
+        url = self.service.storage.engine.url.set(drivername="postgresql")
+        conninfo = url.render_as_string(hide_password=False)
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(conninfo, autocommit=True) as connection:
+                    connection.execute(f"LISTEN {CHANNEL}")
+                    while not self.stopping.is_set():
+                        for note in connection.notifies(timeout=1.0):
+                            loop.call_soon_threadsafe(self.heard.put_nowait, note.payload)
+            except Exception as error:  # the database restarted: listen again shortly
+                if not self.stopping.is_set():
+                    log.warning("listening to the database failed (%s); retrying", error)
+                    self.stopping.wait(1.0)
+
+
+def follow(service: GameService, **options: Any) -> Follower:
+    """Start following the database for ``service`` (call inside the running event loop)."""
+    follower = Follower(service, **options)
+    follower.start()
+    return follower
