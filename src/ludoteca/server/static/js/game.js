@@ -20,9 +20,20 @@
     el.replaceChildren(...(text ? [Ludo.html("div", { class: `notice ${kind || "error"}`, text })] : []));
   }
 
+  let drawing = null; // the payload the next frame draws: pushes that come faster than frames are drawn once
+
   function show(payload) {
     if (current && payload.version < current.version) return; // an older push arriving late
+    if (current && payload.version === current.version && payload.seat === current.seat && payload.can_undo === current.can_undo
+        && payload.bot_error === current.bot_error && JSON.stringify(payload.seats) === JSON.stringify(current.seats)) {
+      return; // the same position again (the answer to an action, after the socket's push of it)
+    }
     current = payload;
+    if (!drawing) requestAnimationFrame(() => { const latest = drawing; drawing = null; draw(latest); });
+    drawing = payload;
+  }
+
+  function draw(payload) {
     document.body.dataset.version = String(payload.version);
     byId("title").textContent = payload.title;
     document.title = `Ludoteca — ${payload.title}`;

@@ -41,6 +41,7 @@
       slider.value = String(step);
       byId("where").textContent = `action ${step} of ${steps}`;
       document.body.dataset.step = String(step);
+      document.body.dataset.eyes = eyes; // whose view is drawn ("" for a spectator's), with the step
       const action = step > 0 ? payload.actions[step - 1] : null;
       byId("action").textContent = action ? `${Ludo.seatName(payload, action[0])}: ${action[1]}` : "start of the game";
       notice("");
