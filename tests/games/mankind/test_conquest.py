@@ -316,13 +316,32 @@ def test_the_same_conquest_can_be_claimed_again() -> None:
     assert level(state, 0, "TL") == 2
 
 
-def test_lower_ties_in_the_warfare_order_are_also_rolled_off() -> None:
-    """Event Phase: "In all cases of ties, break them by rolling high on 1D6" — the whole passing order is fixed."""
+def test_a_tie_below_the_leader_is_not_rolled_off_when_the_leader_claims() -> None:
+    """Event Phase: ties are broken by 1D6 — only a tie that decides something (docs/rulings.md, Mankind R29).
+
+    The leader claims: seats 0 and 2, tied below, are never asked, so no die is rolled for them.
+    """
+    state = three(civ(PELTASTS), civ(LEGIONS, rp=0), civ(PELTASTS), [CONQUEST, 1])
+    assert to_act(state) == 1
+    assert events(state, "roll_off") == []
+    choose(state, "claim Rich Land, sacrificing Legions")  # 0 RP: no rebuild to offer
+    assert events(state, "roll_off") == []
+    assert event_over(state)  # the script held no die for a roll-off
+
+
+def test_a_tie_below_the_leader_is_rolled_off_when_the_conquest_reaches_it() -> None:
+    """Conquest Events: passed on "to the player with the next highest level of warfare" — seats 0 and 2 tie
+    there, and roll off (2 against 4) when seat 1 passes, not before (docs/rulings.md, Mankind R29)."""
     state = three(civ(PELTASTS), civ(LEGIONS), civ(PELTASTS), [CONQUEST, 1, 2, 4])
+    assert events(state, "roll_off") == [] and state.rng.script[:2] == [2, 4]
+    choose(state, "pass Rich Land")
     assert events(state, "roll_off")[0]["rolls"] == {"0": 2, "2": 4}
+    assert to_act(state) == 2
     assert state.data["stack"][-1]["order"] == [1, 2, 0]
     choose(state, "pass Rich Land")
-    assert to_act(state) == 2
+    assert to_act(state) == 0 and len(events(state, "roll_off")) == 1  # settled once, asked in turn
+    choose(state, "pass Rich Land")
+    assert events(state, "conquest_ignored") and event_over(state)
 
 
 def test_conquest_offer_waits_for_the_winner() -> None:
@@ -330,3 +349,34 @@ def test_conquest_offer_waits_for_the_winner() -> None:
     state = start(2, [CONQUEST, 1], players=[civ(LEGIONS), civ()])
     assert step(state) == "conquest_offer"
     assert to_act(state) == 0
+
+
+GOVERNMENT = 9  # Mankind: The Build Table — 9 Government
+
+
+def test_rebuilding_the_sacrificed_unit_is_a_purchase_that_bars_a_government() -> None:
+    """Build Phase: Governments cost 4X IP "(and you cannot buy anything else during the turn)": the half-cost
+    rebuild is bought in this turn, so the Government the Build roll then brings cannot be (Mankind R19)."""
+    state = start(2, [CONQUEST, 1], build_roll=GOVERNMENT, players=[civ(LEGIONS, rp=2, ip=8), civ()])
+    choose(state, "claim Rich Land, sacrificing Legions")
+    choose(state, "rebuild Legions for 2 RP")
+    assert events(state, "build_none")[-1]["text"] == "Seat 0 cannot build any Government now."
+    assert step(state) == "build_more" and player(state, 0)["government"] == "tribal/King"
+
+
+def test_declining_the_rebuild_leaves_the_government_open() -> None:
+    """Build Phase: claiming a conquest (the sacrifice) buys nothing; only the rebuild would (Mankind R19)."""
+    state = start(2, [CONQUEST, 1], build_roll=GOVERNMENT, players=[civ(LEGIONS, rp=2, ip=8), civ()])
+    choose(state, "claim Rich Land, sacrificing Legions")
+    choose(state, "do not rebuild")
+    assert step(state) == "build_pick" and "build Empire for 4 IP" in texts(state)
+
+
+def test_another_players_rebuild_does_not_bar_the_current_players_government() -> None:
+    """Build Phase: "you cannot buy anything else during the turn" binds the player whose turn it is; seat 1's
+    rebuild in seat 0's turn is no purchase of seat 0's (Mankind R19)."""
+    state = start(2, [CONQUEST, 1], build_roll=GOVERNMENT, players=[civ(ip=8), civ(LEGIONS, rp=2)])
+    assert to_act(state) == 1
+    choose(state, "claim Rich Land, sacrificing Legions")
+    choose(state, "rebuild Legions for 2 RP")
+    assert to_act(state) == 0 and step(state) == "build_pick" and "build Empire for 4 IP" in texts(state)

@@ -108,6 +108,26 @@ def test_weakest_tie_is_rolled_off() -> None:
     assert weakest(state, [0, 1, 2]) == 1
 
 
+def test_only_the_tie_for_weakest_or_strongest_is_rolled_off() -> None:
+    """Event Phase: ties are broken by 1D6 when they decide something (docs/rulings.md, Mankind R29): the
+    weakest of two unarmed players is rolled off (3 against 4), the tie between the two Legions is not."""
+    state = table(civ(), civ(), civ(LEGIONS), civ(LEGIONS), dice=[3, 4])
+    assert weakest(state, [0, 1, 2, 3]) == 1
+    assert [e["rolls"] for e in events(state, "roll_off")] == [{"0": 3, "1": 4}]
+    state.rng.script.extend([6, 2])
+    assert strongest(state, [0, 1, 2, 3]) == 2
+    assert [e["rolls"] for e in events(state, "roll_off")][1:] == [{"2": 6, "3": 2}]
+    assert state.rng.script == []
+
+
+def test_a_roll_off_re_rolls_only_a_tie_for_the_place_it_decides() -> None:
+    """Event Phase: three players tie for weakest and roll 6, 2, 2: seat 0 is the weakest; the 2s are not
+    rolled again, since no event asks who comes after it (docs/rulings.md, Mankind R29)."""
+    state = table(civ(), civ(), civ(), civ(LEGIONS), dice=[6, 2, 2])
+    assert weakest(state, [0, 1, 2, 3]) == 0
+    assert len(events(state, "roll_off")) == 1 and state.rng.script == []
+
+
 def test_random_player_is_a_die_with_one_face_per_candidate() -> None:
     """Event Phase: "One or more random Players" — each candidate equally likely."""
     state = table(civ(), civ(), civ(), civ(), dice=[3])

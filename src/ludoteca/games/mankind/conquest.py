@@ -13,6 +13,7 @@ from ludoteca.core import Action
 from ludoteca.games.mankind.civilization import card, conquest_label, distinct, label, remove_build
 from ludoteca.games.mankind.content import ERAS, Points
 from ludoteca.games.mankind.machine import Frame, auto, decision, push, repush
+from ludoteca.games.mankind.targeting import settle
 from ludoteca.games.mankind.turn import warfare_order
 
 if TYPE_CHECKING:
@@ -32,10 +33,21 @@ def sacrificeable(state: MankindState, seat: int) -> list[str]:
 @auto("conquest_event")
 def conquest_event(state: MankindState, frame: Frame) -> None:
     row = state.event_row(frame["era"], "conquest", frame["row"])
-    order = warfare_order(state, "the conquest")
+    # MK: Conquest Events — "The player with the highest current Warfare Level wins the conquest"; ties among
+    # the players it may pass down to are rolled off only if it reaches them (docs/rulings.md, Mankind R29).
+    order, tied = warfare_order(state)
+    first = settle(state, order, tied, 0, "the conquest")
     conquest = f"{ERAS[frame['era']]}/{row.name}"
     push(
-        state, "conquest_offer", seat=order[0], conquest=conquest, era=frame["era"], row=frame["row"], order=order, i=0
+        state,
+        "conquest_offer",
+        seat=first,
+        conquest=conquest,
+        era=frame["era"],
+        row=frame["row"],
+        order=order,
+        tied=tied,
+        i=0,
     )
 
 
@@ -53,7 +65,11 @@ def conquest_offer(state: MankindState, frame: Frame, action: Action) -> None:
         state.emit("conquest_pass", f"Seat {seat} passes the conquest of {name}.", seat=seat)
         nxt = frame["i"] + 1
         if nxt < len(frame["order"]):
-            repush(state, frame, seat=frame["order"][nxt], i=nxt)
+            # MK: Conquest Events — "he may pass the conquest option on to the player with the next highest
+            # level of warfare": a tie for that place is rolled off now, when it decides who is asked.
+            order, tied = list(frame["order"]), [list(group) for group in frame.get("tied", [])]
+            seat = settle(state, order, tied, nxt, "the conquest")
+            repush(state, frame, seat=seat, i=nxt, order=order, tied=tied)
         else:
             state.emit("conquest_ignored", f"Nobody claims {name}; the conquest is ignored.")
         return
@@ -98,3 +114,8 @@ def conquest_rebuild(state: MankindState, frame: Frame, action: Action) -> None:
         player["rp"] -= frame["cost"]
         player["builds"].append(frame["unit"])
         state.emit("rebuild", f"Seat {seat} rebuilds {label(frame['unit'])} for {frame['cost']} RP.", seat=seat)
+        # MK: Build Phase — "Governments cost 4X IP (and you cannot buy anything else during the turn)": a rebuild
+        # paid for in the current player's own turn is a purchase of that turn (docs/rulings.md, Mankind R19).
+        # Another player's rebuild is bought in a turn in which that player can buy no Government anyway.
+        if seat == state.data["current"]:
+            state.data["bought"] = True

@@ -16,26 +16,65 @@ if TYPE_CHECKING:
 
 def roll_off(state: MankindState, seats: list[int], why: str) -> list[int]:
     """Order tied seats by rolling high on 1D6, re-rolling among those still tied."""
-    if len(seats) <= 1:
-        return list(seats)
-    rolls = {seat: state.rng.roll(6) for seat in seats}
-    shown = ", ".join(f"seat {s} rolls {r}" for s, r in rolls.items())
-    state.emit("roll_off", f"Tie for {why}: {shown}.", rolls={str(s): r for s, r in rolls.items()})
-    ordered: list[int] = []
-    for value in sorted(set(rolls.values()), reverse=True):
-        ordered += roll_off(state, [s for s in seats if rolls[s] == value], why)
-    return ordered
+    return order_by(state, seats, lambda seat: 0, why)
+
+
+Ranking = tuple[list[int], list[list[int]]]  # every seat in order, and the groups whose order is not yet rolled
+
+
+def ranking(seats: list[int], key: Callable[[int], int], highest: bool = True) -> Ranking:
+    """Seats from highest (or lowest) ``key`` to the other end, rolling no die: tied seats stand in seat
+    order, and each group of them is listed as still to be rolled off (``settle`` rolls it when it matters)."""
+    keys = {seat: key(seat) for seat in seats}  # each seat's key once (a level look-up), not once per value
+    order: list[int] = []
+    tied: list[list[int]] = []
+    for value in sorted(set(keys.values()), reverse=highest):
+        group = [s for s in seats if keys[s] == value]
+        order += group
+        if len(group) > 1:
+            tied.append(group)
+    return order, tied
+
+
+def settle(state: MankindState, order: list[int], tied: list[list[int]], place: int, why: str) -> int:
+    """The seat at ``place`` of a ``ranking``, rolling off only the tie that place falls in (both lists are
+    updated in place).
+
+    A tie is broken when it decides something, not before: a conquest passing down the Warfare order rolls
+    off a tie among lower-ranked players only when the offer reaches them, and a roll-off whose top rolls
+    tie again re-rolls those players only, the rest waiting their turn (docs/rulings.md, Mankind R29).
+    """
+    # MK: Event Phase — "In all cases of ties, break them by rolling high on 1D6."
+    while True:
+        seat = order[place]
+        group = next((g for g in tied if seat in g), None)
+        if group is None:
+            return seat
+        rolls = {s: state.rng.roll(6) for s in group}
+        shown = ", ".join(f"seat {s} rolls {r}" for s, r in rolls.items())
+        state.emit("roll_off", f"Tie for {why}: {shown}.", rolls={str(s): r for s, r in rolls.items()})
+        start = order.index(group[0])  # a tied group stands together in the order
+        rolled = sorted(group, key=lambda s: -rolls[s])  # stable: equal rolls keep their order, still tied
+        order[start : start + len(group)] = rolled
+        at = tied.index(group)
+        still = [[s for s in rolled if rolls[s] == r] for r in sorted(set(rolls.values()), reverse=True)]
+        tied[at : at + 1] = [g for g in still if len(g) > 1]
 
 
 def order_by(
     state: MankindState, seats: list[int], key: Callable[[int], int], why: str, highest: bool = True
 ) -> list[int]:
-    """Seats from highest (or lowest) ``key`` to the other end, ties broken by 1D6 roll-offs."""
-    keys = {seat: key(seat) for seat in seats}  # each seat's key once (a level look-up), not once per value
-    ordered: list[int] = []
-    for value in sorted(set(keys.values()), reverse=highest):
-        ordered += roll_off(state, [s for s in seats if keys[s] == value], why)
-    return ordered
+    """Seats from highest (or lowest) ``key`` to the other end, every tie broken by 1D6 roll-offs."""
+    order, tied = ranking(seats, key, highest)
+    for place in range(len(order)):
+        settle(state, order, tied, place, why)
+    return order
+
+
+def first_by(state: MankindState, seats: list[int], key: Callable[[int], int], why: str, highest: bool) -> int:
+    """The seat with the highest (or lowest) ``key``: only a tie for first place is rolled off."""
+    order, tied = ranking(seats, key, highest)
+    return settle(state, order, tied, 0, why)
 
 
 def warfare_of(state: MankindState) -> Callable[[int], int]:
@@ -44,12 +83,12 @@ def warfare_of(state: MankindState) -> Callable[[int], int]:
 
 def weakest(state: MankindState, seats: list[int]) -> int:
     """The seat with the lowest Warfare Level (docs/rulings.md, Mankind R11)."""
-    return order_by(state, seats, warfare_of(state), "weakest player", highest=False)[0]
+    return first_by(state, seats, warfare_of(state), "weakest player", highest=False)
 
 
 def strongest(state: MankindState, seats: list[int]) -> int:
     """The seat with the highest Warfare Level (docs/rulings.md, Mankind R11)."""
-    return order_by(state, seats, warfare_of(state), "strongest player", highest=True)[0]
+    return first_by(state, seats, warfare_of(state), "strongest player", highest=True)
 
 
 def random_seat(state: MankindState, seats: list[int], why: str) -> int:

@@ -12,7 +12,7 @@ from ludoteca.games.mankind.civilization import level, level_table
 from ludoteca.games.mankind.content import ERA_TITLES
 from ludoteca.games.mankind.eras import end_era
 from ludoteca.games.mankind.machine import Frame, auto, decision, push, push_sequence, repush
-from ludoteca.games.mankind.targeting import order_by
+from ludoteca.games.mankind.targeting import Ranking, ranking
 
 if TYPE_CHECKING:
     from ludoteca.games.mankind.state import MankindState
@@ -136,6 +136,7 @@ def end_turn(state: MankindState, frame: Frame) -> None:
     begin_turn(state, frame)  # at once: nothing comes between one turn and the next
 
 
-def warfare_order(state: MankindState, why: str) -> list[int]:
-    """All seats from highest Warfare Level down, ties rolled off."""
-    return order_by(state, list(range(state.players)), lambda s: level(state.data["players"][s], "WL"), why)
+def warfare_order(state: MankindState) -> Ranking:
+    """All seats from highest Warfare Level down, ties not yet rolled off (``targeting.settle`` rolls
+    each one when the order reaches it)."""
+    return ranking(list(range(state.players)), lambda s: level(state.data["players"][s], "WL"))
