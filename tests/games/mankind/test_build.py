@@ -93,6 +93,70 @@ def test_military_unit_upgrade_discards_an_older_unit_and_pays_the_difference() 
     assert levels(p)["WL"] == 3
 
 
+def test_a_unit_is_offered_only_in_exchange_for_a_weaker_one() -> None:
+    """Build Phase: "You may Discard an older unit and pay the difference" — trading Legions (WL 3) for a unit no
+    stronger pays nothing and changes nothing, so it is not offered; nor is any "for 0 RP" (Mankind R20)."""
+    builds = ["tribal/Farms", "tribal/Warriors", "ancient/Legions"]
+    state = new_game(2, [3], players=[{"rp": 2, "ip": 0, "builds": builds}])  # no Materials: 2 RP to spend
+    offered = options(state)
+    assert not any("replacing Legions" in text or "for 0 RP" in text for text in offered)
+    assert "build Phalanx replacing Warriors for 1 RP" in offered
+    assert "build Legions replacing Warriors for 2 RP" in offered
+    assert "build Peltasts replacing Warriors for 0 RP" not in offered  # WL 1 for WL 1
+    assert "build Peltasts for 1 RP" in offered
+    content = state.content  # type: ignore[attr-defined]
+    for action in state.legal_actions(0):
+        if action.payload[0] != "nothing" and action.payload[3] is not None:
+            new, price, _resource, old = action.payload
+            strength = content.builds[new].trait("WL") - content.builds[old].trait("WL")
+            assert strength > 0 and price == strength
+
+
+def test_with_only_stronger_units_held_and_no_rp_there_is_nothing_to_build() -> None:
+    """Build Phase: with 0 RP the only trades were equal or weaker units for 0 RP; none is a build (Mankind R20)."""
+    state = new_game(2, [3], players=[{"rp": 0, "ip": 3, "builds": ["ancient/Legions", "ancient/Peltasts"]}])
+    assert [e["type"] for e in state.log][-1] == "build_none"
+    assert options(state) == ["end the Build Phase", "roll again for 3 IP"]
+
+
+def test_a_lost_tribal_build_may_be_rebuilt_at_its_kinds_cost() -> None:
+    """Setup: Tribal builds "do have build costs, but these only apply if they need to be rebuilt" — Farms lost,
+    an Infrastructure roll offers it beside the era's list, at 2X RP with X the current era (Mankind R28)."""
+    builds = [b for b in TRIBAL if b != "tribal/Farms"]
+    state = new_game(2, [1], era=2, players=[{"rp": 4, "builds": builds}])
+    assert "build Farms for 4 RP" in options(state)
+    assert "build Hunting for 4 RP" not in options(state)  # still held: nothing to rebuild
+    act(state, "build Farms for 4 RP")
+    p = player(state, 0)
+    assert sorted(p["builds"]) == sorted(TRIBAL) and p["rp"] == 4 + 2 - 4 and levels(p)["FL"] == 4
+
+
+def test_a_tribal_build_is_rebuilt_once_per_copy_lost() -> None:
+    """Setup: a Tribal build is rebuilt only while it "need[s] to be": Warriors back in the spread is no longer
+    offered, and a Technology roll offers the lost Writing at 2X IP (Mankind R28)."""
+    builds = [b for b in TRIBAL if b not in ("tribal/Warriors", "tribal/Writing")]
+    state = new_game(2, [3, 7], players=[{"rp": 0, "ip": 5, "builds": builds}])  # no Writing: no Research
+    assert "build Warriors for 1 RP" in options(state)
+    act(state, "build Warriors for 1 RP")
+    act(state, "roll again for 3 IP")
+    assert "build Writing for 2 IP" in options(state)
+    act(state, "build nothing")
+    state = new_game(2, [3], players=[{"rp": 3, "builds": [*builds, "tribal/Warriors"]}])
+    assert not any(text.startswith("build Warriors") for text in options(state))
+
+
+def test_the_king_is_rebuilt_only_from_anarchy() -> None:
+    """Setup and Anarchy: "If somehow, you ever lose your current Government" — the King is lost and may be rebuilt
+    as a Government (4X IP, 2X VP); a player whose King was replaced by a new Government has lost nothing (R28)."""
+    state = new_game(2, [9], players=[{"ip": 10, "government": None}])
+    assert "build King for 4 IP" in options(state)
+    act(state, "build King for 4 IP")
+    p = player(state, 0)
+    assert p["government"] == "tribal/King" and p["vp"] == 4 and levels(p)["GL"] == 3
+    state = new_game(2, [9], players=[{"ip": 10, "government": "ancient/Empire"}])
+    assert not any("King" in text for text in options(state))
+
+
 def test_wonder_gives_3x_vp_and_is_unique() -> None:
     """Mankind: Wonder Builds — "immediately gain 3X Victory Points"; Wonders are Unique."""
     state = new_game(2, [6, 6], era=2, players=[{"rp": 20}, {"rp": 20}])

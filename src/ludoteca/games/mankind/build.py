@@ -1,10 +1,11 @@
 """The Build Phase.
 
 Mankind: Build Phase — roll on the Build Table for the one kind of thing you may build; pay its
-cost (X = the era number): Infrastructure 2X RP, Military Unit RP equal to its WL bonus (an older
+cost (X = the era number): Infrastructure 2X RP, Military Unit RP equal to its WL bonus (a weaker
 unit may be discarded to pay only the difference), Leader 1X IP, Wonder 4X RP, Technology 2X IP,
-Government 4X IP (and nothing else that turn). Extra rolls cost 3 IP each. Wonders give 3X VP,
-Leaders 2X VP, a new Government 2X VP. You may always skip a build.
+Government 4X IP (and nothing else bought that turn, a conquest's rebuild included). Extra rolls
+cost 3 IP each. Wonders give 3X VP, Leaders 2X VP, a new Government 2X VP. You may always skip a
+build. A lost Tribal build may be rebuilt when its kind is rolled, at that kind's cost.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ludoteca.games.mankind.civilization import (
     Player,
     card,
     distinct,
+    kind_of,
     label,
     military_units,
     remove_build,
@@ -162,54 +164,100 @@ Entry = tuple[str, str, int, str, str | None, str]  # build id, its name, price,
 
 
 def _offer(state: MankindState, seat: int, kind: str) -> tuple[tuple[Row, ...] | list[Row], list[Unit]]:
-    """The builds of the rolled kind still to be had and, for Military Units, the units a player may trade in."""
+    """The builds of the rolled kind still to be had (the era's list, then the player's lost Tribal builds)
+    and, for Military Units, the units a player may trade in."""
     data = state.data
-    # Governments: "and you cannot buy anything else during the turn" (Mankind R19).
+    # MK: Build Phase — "Governments cost 4X IP (and you cannot buy anything else during the turn)": after any
+    # purchase this turn, a Build Phase pick or a conquest's rebuild, no Government (Mankind R19).
     if kind == "government" and data["bought"]:
         return (), []
     era, gone = data["era"], data["gone"]
     rows: tuple[Row, ...] | list[Row] = catalogue(era, kind)
     if not catalogue_ids(era, kind).isdisjoint(gone):  # only Leaders and Wonders go, usually
         rows = [row for row in rows if row[0] not in gone]
+    player = data["players"][seat]
+    lost = lost_tribal(tuple(player["builds"]), player["government"] is None, kind)
+    if lost:
+        rows = [*rows, *(_tribal_row(build_id, era) for build_id in lost)]
     if kind != "military":
         return rows, []
-    player = data["players"][seat]
     return rows, [(old, label(old), warfare_bonus(old)) for old in distinct(military_units(player))]
+
+
+@lru_cache(maxsize=1024)
+def lost_tribal(builds: tuple[str, ...], anarchy: bool, kind: str) -> tuple[str, ...]:
+    """The player's Tribal builds of ``kind`` that need to be rebuilt (docs/rulings.md, Mankind R28).
+
+    A Tribal build is missing when the spread holds fewer copies of it than the player started with, however
+    it went; the King, only when the player has lost its Government (Anarchy): a Government replaced by
+    another was not lost ("The new one replaces the old one"). Memoised on the spread, like the units.
+    """
+    # MK: Setup — "Each player starts with a Basic List of Tribal Builds. Note these buils do have build costs,
+    # but these only apply if they need to be rebuilt."
+    start = load_content().start
+    missing: list[str] = []
+    for build_id in dict.fromkeys(start.builds):
+        if kind_of(build_id) != kind:
+            continue
+        if build_id == start.government:
+            if anarchy:
+                missing.append(build_id)
+        elif builds.count(build_id) < start.builds.count(build_id):
+            missing.append(build_id)
+    return tuple(missing)
+
+
+@lru_cache(maxsize=64)
+def _tribal_row(build_id: str, era: int) -> Row:
+    """A lost Tribal build as a catalogue row: the cost of its kind in the current era (X = the era)."""
+    resource, per_era = load_content().costs[kind_of(build_id)]
+    price = warfare_bonus(build_id) if per_era == "warfare" else int(per_era) * era
+    return (build_id, label(build_id), resource, resource.lower(), price)
 
 
 def _can_pick(player: Player, rows: tuple[Row, ...] | list[Row], units: list[Unit]) -> bool:
     """Whether any row makes an option (``_row_entries``): a build affordable outright, or an upgrade
-    from the strongest unit (the one that leaves the least to pay)."""
-    rp = player["rp"]
-    strongest = max((warfare for _old, _name, warfare in units), default=None)
-    for _id, _name, _resource, key, price in rows:
-        if player[key] >= price or (strongest is not None and rp >= max(0, price - strongest)):
-            return True
-    return False
+    from a weaker unit whose trade-in leaves no more to pay than the player has."""
+    if any(player[key] >= price for _id, _name, _resource, key, price in rows):
+        return True
+    return any(count for count in _upgrade_counts(player, rows, units))
 
 
 def _row_entries(player: Player, row: Row, units: list[Unit]) -> list[Entry]:
-    """One build's options: outright if affordable, then one upgrade per unit whose trade-in covers the rest."""
+    """One build's options: outright if affordable, then one upgrade per weaker unit whose trade-in covers
+    the rest. A unit traded for one no stronger has no difference to pay and changes nothing (a unit is
+    nothing but its WL), so it is not offered (docs/rulings.md, Mankind R20).
+    """
     build_id, name, resource, key, price = row
     entries: list[Entry] = [(build_id, name, price, resource, None, "")] if player[key] >= price else []
     rp = player["rp"]
+    # MK: Build Phase — "Military Units cost RP = their WL bonus (You may Discard an older unit and pay the
+    # difference)": only a stronger unit leaves a difference to pay.
     for old, old_name, old_warfare in units:
-        difference = max(0, price - old_warfare)
-        if rp >= difference:
-            entries.append((build_id, name, difference, "RP", old, old_name))
+        if old_warfare < price and rp >= price - old_warfare:
+            entries.append((build_id, name, price - old_warfare, "RP", old, old_name))
     return entries
 
 
-def _row_counts(player: Player, rows: tuple[Row, ...] | list[Row], units: list[Unit]) -> list[int]:
-    """``len(_row_entries(...))`` of every row, without building them: an upgrade is offered when
-    ``rp >= max(0, price - WL)``, that is when ``rp >= 0`` and the unit's WL is at least ``price - rp``."""
-    if not units:
-        return [player[key] >= price for _id, _name, _resource, key, price in rows]
+def _upgrade_counts(player: Player, rows: tuple[Row, ...] | list[Row], units: list[Unit]) -> list[int]:
+    """How many upgrades each row offers (``_row_entries``): units with ``price - rp <= WL < price``,
+    counted by two sorted searches over the units' Warfare Levels."""
     rp = player["rp"]
-    strengths = sorted(warfare for _old, _name, warfare in units) if rp >= 0 else []
+    if not units or rp < 0:
+        return [0] * len(rows)
+    strengths = sorted(warfare for _old, _name, warfare in units)
     return [
-        (player[key] >= price) + len(strengths) - bisect_left(strengths, price - rp)
-        for _id, _name, _resource, key, price in rows
+        max(0, bisect_left(strengths, price) - bisect_left(strengths, price - rp))
+        for _id, _name, _resource, _key, price in rows
+    ]
+
+
+def _row_counts(player: Player, rows: tuple[Row, ...] | list[Row], units: list[Unit]) -> list[int]:
+    """``len(_row_entries(...))`` of every row, without building them."""
+    upgrades = _upgrade_counts(player, rows, units)
+    return [
+        (player[key] >= price) + extra
+        for (_id, _name, _resource, key, price), extra in zip(rows, upgrades, strict=True)
     ]
 
 
