@@ -184,3 +184,52 @@ def test_two_real_processes_sigkill_of_one_loses_no_acknowledged_action(database
             if process.poll() is None:
                 process.terminate()
                 process.wait(timeout=10)
+
+
+def _start_worker(database: str, log: Path, lease: float) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "LUDOTECA_BOT_LEASE": str(lease)}
+    return subprocess.Popen([sys.executable, "-m", "ludoteca.cli", "worker", "--database", database], cwd=ROOT,
+                            env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+
+
+def test_a_worker_killed_mid_move_leaves_the_move_to_another_worker(database: str, tmp_path: Path) -> None:
+    """A server that moves no bots, a worker that dies thinking (SIGKILL), and a second worker that takes over."""
+    with TestClient(create_app(database, bot_delay=0, bots=False, poll_seconds=0.2)) as server:
+        created = server.post("/api/games", json={"game": "tigris-euphrates",
+                                                  "seats": ["ismcts:seconds=3", "human"]}).json()
+        url = f"/api/games/{created['id']}"
+        assert server.get(url).json()["version"] == 0  # the server itself leaves the bot alone
+        first = _start_worker(database, tmp_path / "worker1.log", lease=5.0)
+        second: subprocess.Popen[bytes] | None = None
+        try:
+            deadline = time.monotonic() + 30
+            while not _leased(database, created["id"]):
+                assert first.poll() is None and time.monotonic() < deadline, "the first worker took no lease"
+                time.sleep(0.1)
+            first.send_signal(signal.SIGKILL)  # it dies thinking about the bot's first move
+            first.wait(timeout=10)
+            assert server.get(url).json()["version"] == 0
+            second = _start_worker(database, tmp_path / "worker2.log", lease=5.0)
+            deadline = time.monotonic() + 40
+            while server.get(url).json()["version"] == 0:
+                assert second.poll() is None and time.monotonic() < deadline, "nobody took up the dead worker's move"
+                time.sleep(0.2)
+            rows = stored_entries(database)[created["id"]]
+            assert rows[0][2] == 0 and len({row[0] for row in rows}) == len(rows)  # the bot's move, stored once
+        finally:
+            for process in (first, second):
+                if process is not None and process.poll() is None:
+                    process.terminate()
+                    process.wait(timeout=10)
+
+
+def _leased(database: str, game_id: str) -> bool:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(database)
+    try:
+        with engine.connect() as connection:
+            return connection.execute(text("SELECT count(*) FROM bot_leases WHERE game_id = :g"),
+                                      {"g": game_id}).scalar_one() > 0
+    finally:
+        engine.dispose()

@@ -1,5 +1,5 @@
 """The ``ludoteca`` command: list games, play one at the terminal (people and bots), replay a record,
-and run tournaments, simulations, benchmarks, fuzzing and the browser server.
+and run tournaments, simulations, benchmarks, fuzzing, the browser server and its bot workers.
 
 One module per command family (``play``, ``replay``, ``simulate``, ``bench``, ``fuzz``, ``serve``,
 ``games``), all on the one Typer app of :mod:`ludoteca.cli.common`, with what they share. The commands
@@ -15,7 +15,7 @@ from ludoteca.cli.fuzz import fuzz_command
 from ludoteca.cli.games import games_command
 from ludoteca.cli.play import play_command
 from ludoteca.cli.replay import replay_command
-from ludoteca.cli.serve import serve_command
+from ludoteca.cli.serve import serve_command, worker_command
 from ludoteca.cli.simulate import report_command, simulate_command, tournament_command
 
 app.command("games")(games_command)
@@ -26,6 +26,7 @@ app.command("report")(report_command)
 app.command("bench")(bench_command)
 app.command("replay")(replay_command)
 app.command("serve")(serve_command)
+app.command("worker")(worker_command)
 app.command("fuzz")(fuzz_command)
 
 

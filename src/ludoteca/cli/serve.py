@@ -31,6 +31,10 @@ def serve_command(
         float,
         typer.Option("--expire-days", min=0.0, help="End games nobody has moved in for this many days (0: never)."),
     ] = 30.0,
+    bots: Annotated[
+        bool,
+        typer.Option("--bots/--no-bots", help="Move bots in this process (--no-bots: `ludoteca worker` does)."),
+    ] = True,
 ) -> None:
     """Play in the browser: run the game server, then open http://HOST:PORT (needs the `web` extra)."""
     try:
@@ -38,4 +42,22 @@ def serve_command(
     except ImportError as error:
         fail(f"the server needs the web extra: pip install -e '.[web]' ({error})")
     serve(host=host, port=port, database=database, bot_delay=bot_delay, forwarded_allow_ips=forwarded_allow_ips,
-          expire_days=expire_days)
+          expire_days=expire_days, bots=bots)
+
+
+def worker_command(
+    database: Annotated[
+        str | None,
+        typer.Option("--database", help="SQLAlchemy URL shared with the servers (default: the user's SQLite)."),
+    ] = None,
+) -> None:
+    """Move the bots of every game on a database, beside any number of servers and workers (needs `web`).
+
+    Each bot move is taken by one process at a time (a lease in the database); a worker killed while thinking
+    leaves its move to another once the lease runs out. See docs/scaling.md.
+    """
+    try:
+        from ludoteca.server.app import work
+    except ImportError as error:
+        fail(f"the worker needs the web extra: pip install -e '.[web]' ({error})")
+    work(database)

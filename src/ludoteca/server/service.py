@@ -191,6 +191,8 @@ class GameService:
         self.bot_delay = bot_delay
         self.pools = pools or BotPools()
         self.drive = drive  # whether this process moves bots (a server with workers may leave it to them)
+        # How long a bot move's lease lasts: past the longest a move may take (LUDOTECA_BOT_LEASE overrides).
+        self.lease_seconds = float(os.environ.get("LUDOTECA_BOT_LEASE") or MOVE_SECONDS + LEASE_MARGIN)
         self.owner = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"  # for bot leases
         self.rooms: dict[str, Room] = {}
         self.listeners: list[Listener] = []
@@ -790,7 +792,7 @@ class GameService:
                 if seat is None:
                     return
             version = room.version
-            if not self.storage.take_lease(room.id, version, self.owner, MOVE_SECONDS + LEASE_MARGIN):
+            if not self.storage.take_lease(room.id, version, self.owner, self.lease_seconds):
                 return  # another process is thinking about it; its move will reach us
             agent = room.seats[seat].agent
             assert agent is not None
