@@ -1,9 +1,13 @@
 """Load on the game server: many concurrent games, bots and scripted clients, and the time to accept an action.
 
 Run:  python bench/server_load.py [--games 100] [--moves 40] [--think 0] [--bot-delay 0.01] [--seed 1]
+                                  [--servers 1] [--database URL]
 
-Starts ``ludoteca serve`` as a subprocess on 127.0.0.1 (a free port, a temporary SQLite file, the rate
-limit off: every client here shares one address), and lets ``--games`` scripted clients play at once,
+Starts ``--servers`` ``ludoteca serve`` processes on 127.0.0.1 (free ports, one database: a temporary
+SQLite file unless ``--database`` names another, e.g. PostgreSQL; the rate limit off: every client here
+shares one address), and lets ``--games`` scripted clients play at once, client i sending its requests to
+server i mod N and, with several servers, following its game's pushes on the next one (so every push
+crosses processes),
 each a fixed number of moves in its own game (a client whose game ends starts another of the same kind).
 Half the games have a bot seat that plays server-side (it answers after ``--bot-delay``; the scripted
 seat follows the game on the WebSocket as the browser does); in the others one scripted client plays
@@ -71,23 +75,28 @@ class ServerProcess:
     to ``log`` so a failing start can show why.
     """
 
-    database: Path
+    database: Path | str  # a SQLite file, or any SQLAlchemy URL
     log: Path
     port: int = field(default_factory=free_port)
     bot_delay: float = 0.0
     env: dict[str, str] = field(default_factory=dict)
     process: subprocess.Popen[bytes] | None = None
+    extra: list[str] = field(default_factory=list)  # more ``ludoteca serve`` options
 
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.port}"
+
+    @property
+    def database_url(self) -> str:
+        return self.database if isinstance(self.database, str) else f"sqlite:///{self.database}"
 
     def start(self, timeout: float = 60.0) -> float:
         """Start the server and wait until it answers; returns the seconds that took (it replays every game)."""
         command = [
             sys.executable, "-c", "from ludoteca.cli import main; main()", "serve",
             "--host", HOST, "--port", str(self.port),
-            "--database", f"sqlite:///{self.database}", "--bot-delay", str(self.bot_delay),
+            "--database", self.database_url, "--bot-delay", str(self.bot_delay), *self.extra,
         ]  # fmt: skip
         began = time.monotonic()
         with self.log.open("ab") as output:
@@ -126,15 +135,29 @@ class ServerProcess:
         return "\n".join(text.splitlines()[-lines:])
 
 
-def stored_entries(database: Path) -> dict[str, list[tuple[int, str, int, str]]]:
+def stored_entries(database: Path | str) -> dict[str, list[tuple[int, str, int, str]]]:
     """Every game's rows of the append-only ``entries`` table, by number: ``(number, kind, seat, text)``.
 
-    Read straight from the file, not through the server, so a check cannot be fooled by the server's memory.
+    Read straight from the database, not through a server, so a check cannot be fooled by a server's memory.
     """
+    if isinstance(database, str):  # any SQLAlchemy URL
+        from sqlalchemy import create_engine, text
+
+        engine = create_engine(database)
+        try:
+            with engine.connect() as db:
+                query = "SELECT game_id, number, kind, seat, text FROM entries ORDER BY game_id, number"
+                rows = db.execute(text(query))
+                found: dict[str, list[tuple[int, str, int, str]]] = {}
+                for game_id, number, kind, seat, entry_text in rows:
+                    found.setdefault(game_id, []).append((number, kind, seat, entry_text))
+                return found
+        finally:
+            engine.dispose()
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=10)
     try:
         rows = connection.execute("SELECT game_id, number, kind, seat, text FROM entries ORDER BY game_id, number")
-        found: dict[str, list[tuple[int, str, int, str]]] = {}
+        found = {}
         for game_id, number, kind, seat, text in rows:
             found.setdefault(game_id, []).append((number, kind, seat, text))
         return found
@@ -162,6 +185,7 @@ class GameRun:
     errors: list[str] = field(default_factory=list)
     final_version: int = -1
     over: bool = False
+    ws_url: str = ""  # the server whose pushes this game's scripted seat follows
     retries: int = 0  # actions sent twice because the connection broke (see _post)
 
     @property
@@ -206,6 +230,7 @@ class LoadReport:
         bots = sum(run.has_bot for run in self.runs)
         return (
             f"{len(self.runs)} games ({bots} with a bot, {self.finished} played to the end), "
+            f"{len(self.runs) / max(self.seconds, 1e-9):.1f} games/s; "
             f"{self.accepted} scripted actions accepted in {self.seconds:.1f} s "
             f"({self.accepted / max(self.seconds, 1e-9):.0f}/s); accept latency "
             f"p50 {self.percentile(0.50) * 1000:.1f} ms, p95 {self.percentile(0.95) * 1000:.1f} ms, "
@@ -237,7 +262,7 @@ async def _post(http: httpx.AsyncClient, run: GameRun, seat: int, version: int, 
     then means the first attempt was stored, which the record confirms; the retry is counted.
     """
     path = f"/api/games/{run.id}/actions"
-    move = {"token": run.tokens[seat], "version": version, "action": text}
+    move = {"token": run.tokens[seat], "version": version, "action": text}  # the body's token: one request
     began = time.perf_counter()
     try:
         response = await http.post(path, json=move)
@@ -263,12 +288,12 @@ async def _stored_at(http: httpx.AsyncClient, run: GameRun, version: int, seat: 
     return version < len(actions) and actions[version][0] == seat and actions[version][1] in (text, None)
 
 
-async def _get(http: httpx.AsyncClient, path: str, params: dict[str, str] | None = None) -> dict[str, Any]:
+async def _get(http: httpx.AsyncClient, path: str, headers: dict[str, str] | None = None) -> dict[str, Any]:
     """A read, tried twice: reading twice changes nothing, so a broken kept-alive connection is no error."""
     try:
-        response = await http.get(path, params=params)
+        response = await http.get(path, headers=headers)
     except httpx.TransportError:
-        response = await http.get(path, params=params)
+        response = await http.get(path, headers=headers)
     response.raise_for_status()
     body: dict[str, Any] = response.json()
     return body
@@ -276,7 +301,7 @@ async def _get(http: httpx.AsyncClient, path: str, params: dict[str, str] | None
 
 async def _state(http: httpx.AsyncClient, run: GameRun, seat: int) -> dict[str, Any]:
     token = run.tokens[seat]
-    return await _get(http, f"/api/games/{run.id}", {"token": token} if token else None)
+    return await _get(http, f"/api/games/{run.id}", headers={"Authorization": f"Bearer {token}"} if token else None)
 
 
 async def _play_both_seats(
@@ -304,12 +329,15 @@ async def _play_against_bot(
     from websockets.asyncio.client import connect
 
     seat = next(index for index, token in enumerate(run.tokens) if token is not None)
-    address = f"ws://{HOST}:{http.base_url.port}/ws/games/{run.id}?token={run.tokens[seat]}"
+    address = f"{run.ws_url or str(http.base_url).replace('http', 'ws', 1).rstrip('/')}/ws/games/{run.id}"
     async with connect(address, open_timeout=wait, close_timeout=2, max_size=2**22) as socket_:
+        await socket_.send(json.dumps({"token": run.tokens[seat]}))  # the first message opens the seat
 
         async def newer(than: dict[str, Any] | None) -> dict[str, Any]:
             while True:
                 pushed: dict[str, Any] = json.loads(await asyncio.wait_for(socket_.recv(), wait))
+                if pushed["seat"] is None:
+                    continue  # the greeting before the token was read
                 if than is None or pushed["version"] >= than["version"]:
                     return pushed
 
@@ -330,14 +358,15 @@ async def _play_against_bot(
 
 
 async def _player(
-    http: httpx.AsyncClient, kind: tuple[str, list[str]], moves: int, seed: int, wait: float, think: float
+    http: httpx.AsyncClient, kind: tuple[str, list[str]], moves: int, seed: int, wait: float, think: float,
+    ws_url: str = "",
 ) -> list[GameRun]:
     """One client's ``moves`` scripted actions, in as many games of one kind as that takes: some games end
     sooner than a long run's move count, so the client starts the next one (a new game every time, bounded)."""
     rng = random.Random(seed)
     runs: list[GameRun] = []
     while sum(len(run.accepted) for run in runs) < moves and len(runs) <= moves:
-        run = GameRun(kind[0], list(kind[1]))
+        run = GameRun(kind[0], list(kind[1]), ws_url=ws_url)
         runs.append(run)
         try:
             await _create(http, run, seed + len(runs))
@@ -368,30 +397,39 @@ async def _verify(http: httpx.AsyncClient, run: GameRun) -> None:
 
 
 async def run_load(
-    url: str, games: int, moves: int, seed: int = 1, wait: float = 60.0, think: float = 0.0
+    url: str | list[str], games: int, moves: int, seed: int = 1, wait: float = 60.0, think: float = 0.0
 ) -> LoadReport:
     """``games`` clients at once, each in its own game, play ``moves`` scripted actions each, then verify.
 
-    A client waits ``think`` seconds after each of its actions (0: as fast as the server answers, which
-    measures the server saturated). Every wait is bounded by ``wait`` seconds (HTTP timeouts, WebSocket
-    reads), so a stuck server fails the run instead of hanging it.
+    ``url`` is one server or several on one database: client i talks to server i mod N and, with several,
+    follows its pushes on the next server. A client waits ``think`` seconds after each of its actions (0: as
+    fast as the servers answer, which measures them saturated). Every wait is bounded by ``wait`` seconds
+    (HTTP timeouts, WebSocket reads), so a stuck server fails the run instead of hanging it.
     """
+    urls = [url] if isinstance(url, str) else list(url)
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
-    async with httpx.AsyncClient(base_url=url, timeout=wait, limits=limits) as http:
+    clients = [httpx.AsyncClient(base_url=base, timeout=wait, limits=limits) for base in urls]
+    sockets = [base.replace("http", "ws", 1) for base in urls]
+    try:
         began = time.perf_counter()
         players = [
-            _player(http, MIX[index % len(MIX)], moves, seed * 100_003 + index * 1_009, wait, think)
+            _player(clients[index % len(urls)], MIX[index % len(MIX)], moves, seed * 100_003 + index * 1_009, wait,
+                    think, ws_url=sockets[(index + 1) % len(urls)])
             for index in range(games)
         ]
         runs = [run for played in await asyncio.gather(*players) for run in played]
         seconds = time.perf_counter() - began
+        await asyncio.sleep(1.0 if len(urls) > 1 else 0.0)  # the last pushes reach every process
         for run in runs:
             if run.id:
-                await _verify(http, run)
+                await _verify(clients[0], run)
+    finally:
+        for client in clients:
+            await client.aclose()
     return LoadReport(runs, seconds)
 
 
-def verify_stored(database: Path, runs: list[GameRun]) -> list[str]:
+def verify_stored(database: Path | str, runs: list[GameRun]) -> list[str]:
     """After the server stopped: each game's entries are numbered 0..n-1, hold every acknowledged action at
     its version, and (without a bot) nothing else."""
     entries = stored_entries(database)
@@ -419,24 +457,33 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser.add_argument("--think", type=float, default=0.0, help="each client's pause after its actions (s)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=600.0, help="give up on the whole run after this")
+    parser.add_argument("--servers", type=int, default=1, help="server processes on the one database")
+    parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: a temporary SQLite file)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="ludoteca-load-") as folder:
-        server = ServerProcess(
-            Path(folder) / "games.sqlite3", Path(folder) / "server.log", bot_delay=args.bot_delay,
-            env={"LUDOTECA_RATE_LIMIT": "off"},
-        )  # fmt: skip
-        server.start()
+        database: Path | str = args.database or Path(folder) / "games.sqlite3"
+        servers = [
+            ServerProcess(database, Path(folder) / f"server{i}.log", bot_delay=args.bot_delay,
+                          env={"LUDOTECA_RATE_LIMIT": "off"})
+            for i in range(args.servers)
+        ]  # fmt: skip
+        for server in servers:
+            server.start()
         try:
-            load = run_load(server.url, args.games, args.moves, args.seed, think=args.think)
+            load = run_load([server.url for server in servers], args.games, args.moves, args.seed, think=args.think)
             report = asyncio.run(asyncio.wait_for(load, args.timeout))
         finally:
-            server.stop()
-        problems = report.errors + verify_stored(server.database, report.runs)
-        print(report.summary(), file=out)
+            for server in servers:
+                server.stop()
+        problems = report.errors + verify_stored(database, report.runs)
+        print(f"{args.servers} server process(es) on {'PostgreSQL' if args.database else 'SQLite'}: "
+              + report.summary(), file=out)
         for problem in problems[:20]:
             print("  " + problem, file=out)
-        if problems or "Traceback" in server.log.read_text(errors="replace"):
-            print("the server's log ends with:\n" + server.log_tail(), file=out)
+        crashed = [server for server in servers if "Traceback" in server.log.read_text(errors="replace")]
+        if problems or crashed:
+            for server in crashed or servers[:1]:
+                print("a server's log ends with:\n" + server.log_tail(), file=out)
             return 1
     return 1 if problems else 0
 
