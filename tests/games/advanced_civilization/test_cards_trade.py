@@ -94,17 +94,50 @@ def test_a_refused_trade_changes_nothing_and_trading_ends_when_everyone_passes()
     _apply_all(state, "propose a trade to Crete (seat 1)")  # seat 0's second and last proposal
     _apply_all(state, "name Grain in the offer", "name Oil in the offer", "add hand card 2, undeclared")
     _apply_all(state, "offer these 3 cards", "answer with an offer", "name Ochre in the offer")
-    # A single possible choice is made for the seat: Salt (hand card 3) is the only card left to add.
-    _apply_all(state, "name Hides in the offer", "answer with these 3 cards")
-    _apply_all(state, "refuse the trade", "pass")
-    # Seat 0 has made its two proposals (the cap): its pass is automatic, and trading ends.
+    _apply_all(state, "name Hides in the offer")
+    # A Salt (hand card 3, the first of two) is the only kind of card left to add: the seat is still asked
+    # (AC-R34), or the proposer would learn that its hand held nothing else.
+    assert texts(state) == ["add hand card 3, undeclared"]
+    _apply_all(state, "add hand card 3, undeclared")
+    assert texts(state) == ["add hand card 4, undeclared", "answer with these 3 cards"]
+    _apply_all(state, "answer with these 3 cards", "refuse the trade", "pass")
+    # Seat 0 has made its two proposals (the cap), which everybody sees: its pass is automatic, and trading ends.
     assert state.is_over() and state.data["proposals"] == [2, 0]
     assert any(e["text"] == "Trading ends." for e in state.log)
 
 
-def test_a_seat_without_three_tradable_cards_cannot_trade() -> None:
+def test_a_seat_without_three_tradable_cards_is_asked_but_can_only_pass_or_refuse() -> None:
+    """AC-R34: Famine and Flood cannot be traded, so seat 0 cannot make an offer; but its three cards are all
+    the others see, so it is asked like anyone (only "pass"), is offered trades, and refuses them."""
     state = position(players=[{"hand": ["Grain", "Famine", "Flood"]}, {"hand": ["Salt"] * 4}], phases=["trade"])
-    assert state.is_over()  # nobody can propose: every seat passes automatically
+    assert state.to_act() == [0] and texts(state) == ["pass"]
+    _apply_all(state, "pass")
+    assert texts(state) == ["propose a trade to Africa (seat 0)", "pass"]
+    _apply_all(state, "propose a trade to Africa (seat 0)", "name Salt in the offer", "name Salt in the offer")
+    _apply_all(state, "add hand card 3, undeclared", "offer these 3 cards")
+    assert state.to_act() == [0] and texts(state) == ["refuse the trade"]
+    _apply_all(state, "refuse the trade")
+    assert state.log[-1]["text"] == "Africa (seat 0) refuses the trade."
+    assert state.data["players"][0]["hand"] == ["Grain", "Famine", "Flood"]
+
+
+def test_trades_are_offered_by_the_partners_card_count_not_their_cards() -> None:
+    """AC: §28 needs three cards each way: a proposal goes to every seat holding three or more (the count all
+    see), whatever they are (AC-R34), and never to a seat with fewer."""
+    hands = [
+        {"hand": ["Grain", "Grain", "Oil"]},
+        {"hand": ["Famine", "Flood", "Volcanic Eruption / Earthquake"]},  # nothing it could trade
+        {"hand": ["Salt", "Salt"]},  # too few cards: everybody sees it
+    ]
+    state = position(seats=3, players=hands, phases=["trade"])
+    assert state.to_act() == [0]
+    assert texts(state) == ["propose a trade to Crete (seat 1)", "pass"]
+    # The same count of different cards gives the same choices.
+    other = position(seats=3, players=[hands[0], {"hand": ["Salt", "Salt", "Salt"]}, hands[2]], phases=["trade"])
+    assert texts(other) == texts(state)
+    _apply_all(state, "propose a trade to Crete (seat 1)", "name Grain in the offer", "name Grain in the offer")
+    _apply_all(state, "add hand card 3, undeclared", "offer these 3 cards")
+    assert state.to_act() == [1] and texts(state) == ["refuse the trade"]
 
 
 # ------------------------------------------------------------------ §31 civilization cards
@@ -119,10 +152,18 @@ def test_credits_come_from_cards_held_before_the_phase_and_no_change_is_given() 
     assert "buy Deism for 65" in options and "buy Law for 170" not in options
     assert not any(t.startswith("buy Democracy") for t in options)
     _apply_all(state, "buy Deism for 65")
-    # Enlightenment would get Deism's 15 only next turn (§31.53): 150 is beyond what is left; paying follows.
+    # Enlightenment would get Deism's 15 only next turn (§31.53): 150 is beyond what is left, so paying is the only
+    # way on; the seat is asked all the same (AC-R34).
+    assert texts(state) == ["pay for Deism"]
+    _apply_all(state, "pay for Deism")
     assert texts(state) == ["hand in 3 Grain (36)", "hand in 3 Salt (27)"]
-    # After the Grain, the Salt is the only way on, then 2 from the treasury: both are made for the seat.
+    # After the Grain, the Salt is the only way on, then 2 from the treasury: the seat is still asked for each
+    # (AC-R34: a payment made for it would tell the table that its hand held no other set).
     _apply_all(state, "hand in 3 Grain (36)")
+    assert texts(state) == ["hand in 3 Salt (27)"]
+    _apply_all(state, "hand in 3 Salt (27)")
+    assert texts(state) == ["pay 2 from the treasury"]
+    _apply_all(state, "pay 2 from the treasury")
     assert state.data["players"][0]["advances"] == ["Deism", "Mysticism"]
     assert state.data["players"][0]["treasury"] == 8 and state.is_over()
 
@@ -131,11 +172,13 @@ def test_a_purchase_is_paid_with_sets_and_treasury_and_change_is_lost() -> None:
     state = position(
         players=[{"treasury": 30, "hand": ["Salt", "Salt", "Salt", "Grain", "Grain"]}, {}], phases=["advances"]
     )
-    _apply_all(state, "buy Pottery for 45")  # nothing else is affordable: paying follows at once
+    _apply_all(state, "buy Pottery for 45")  # nothing else is affordable: paying is all that is left
+    _apply_all(state, "pay for Pottery")
     assert texts(state) == ["hand in 2 Grain (16)", "hand in 3 Salt (27)"]
     _apply_all(state, "hand in 3 Salt (27)")
     assert texts(state) == ["hand in 2 Grain (16)", "pay 18 from the treasury"]
     _apply_all(state, "hand in 2 Grain (16)")  # 43 for 45: still 2 short, paid from the treasury
+    _apply_all(state, "pay 2 from the treasury")
     player = state.data["players"][0]
     assert "Pottery" in player["advances"] and player["hand"] == [] and player["treasury"] == 28
 

@@ -7,6 +7,11 @@ cards and treasury tokens, with no change given (§31). A card's prerequisite mu
 this phase (§31.62), and nobody holds two of one advance. Grain shown against Famine under Pottery cannot
 pay this turn. Cards handed in go to the bottom of their stacks, treasury tokens back to stock. Then the
 player keeps at most eight commodity cards, choosing which go back (§31.71).
+
+Who is asked depends only on what everybody sees (AC-R34): a player holding trade cards is asked to buy even
+if his cards cannot pay for anything, and every purchase, payment and return is asked even when the hand
+leaves one choice; only a player with no cards, whose options everybody can work out, is passed over when he
+can buy nothing.
 """
 
 from __future__ import annotations
@@ -73,10 +78,12 @@ def advances(state: CivState, frame: Frame) -> None:
     frames: list[Frame] = []
     for seat in state.ast_order():
         held = list(state.data["players"][seat]["advances"])
-        frames += [
-            {"step": "choose_advance", "seat": seat, "held": held, "cart": []},
-            {"step": "trim_hand", "seat": seat},
-        ]
+        choose = {"step": "choose_advance", "seat": seat, "held": held, "cart": []}
+        # AC-R34: asked unless everybody can see he can buy nothing (no cards, too little treasury). Nobody's hand
+        # or treasury changes before his turn in this phase, so this can be judged now.
+        if state.data["players"][seat]["hand"] or len(_choose_options(state, choose)) > 1:
+            frames.append(choose)
+        frames.append({"step": "hand_limit", "seat": seat})
     frames.append({"step": "advances_end"})
     RULES.push_sequence(state, frames)
 
@@ -98,7 +105,8 @@ def _choose_options(state: CivState, frame: Frame) -> list[Action]:
     return options
 
 
-@RULES.decision("choose_advance", _choose_options)
+# Always asked once pushed (AC-R34): a forced "pay for" or "buy no advance" would show the hand's worth.
+@RULES.decision("choose_advance", _choose_options, always_ask=True)
 def choose_advance(state: CivState, frame: Frame, action: Action) -> None:
     if action.payload is not None:
         RULES.repush(state, frame, cart=[*frame["cart"], action.payload])
@@ -120,7 +128,8 @@ def _pay_options(state: CivState, frame: Frame) -> list[Action]:
     return options
 
 
-@RULES.decision("pay", _pay_options)
+# Always asked (AC-R34): a payment the hand forces would tell the table it held no other set.
+@RULES.decision("pay", _pay_options, always_ask=True)
 def pay(state: CivState, frame: Frame, action: Action) -> None:
     seat, due = frame["seat"], frame["due"]
     player = state.data["players"][seat]
@@ -152,14 +161,27 @@ def hand_limit(state: CivState, seat: int) -> int:
     return int(content.cards().trade["hand_limit"])
 
 
+def _over_limit(state: CivState, seat: int) -> bool:
+    """§31.71: more commodity cards than the limit. Public: by now the hand holds no calamity (§29.7), so its
+    size, which everybody sees, is its number of commodity cards."""
+    goods = cards.commodities(state.data["players"][seat]["hand"])
+    return sum(goods.values()) > hand_limit(state, seat)
+
+
+@RULES.auto("hand_limit")
+def check_hand_limit(state: CivState, frame: Frame) -> None:
+    """After his purchases a player over the limit returns cards (§31.71), asked for each (AC-R34)."""
+    if _over_limit(state, frame["seat"]):
+        RULES.push(state, "trim_hand", seat=frame["seat"])
+
+
 def _trim_options(state: CivState, frame: Frame) -> list[Action]:
     goods = cards.commodities(state.data["players"][frame["seat"]]["hand"])
-    if sum(goods.values()) <= hand_limit(state, frame["seat"]):
-        return []
     return [Action(f"return a {card} card", card) for card in sorted(goods)]
 
 
-@RULES.decision("trim_hand", _trim_options)
+# Always asked (AC-R34): a hand of one kind would otherwise return its card unasked, and show it is one kind.
+@RULES.decision("trim_hand", _trim_options, always_ask=True)
 def trim_hand(state: CivState, frame: Frame, action: Action) -> None:
     """§31.71: over eight commodity cards (Corruption: its limit), the owner returns cards of his choice to the
     bottom of their stacks."""
@@ -170,7 +192,8 @@ def trim_hand(state: CivState, frame: Frame, action: Action) -> None:
         state.data["locked"][seat] = hand.count("Grain")
     cards.to_bottom(state, card)
     state.emit("discard", f"{state.who(seat)} returns a {card} card.", seat=seat, card=card)
-    RULES.repush(state, frame)
+    if _over_limit(state, seat):
+        RULES.repush(state, frame)
 
 
 @RULES.auto("advances_end")

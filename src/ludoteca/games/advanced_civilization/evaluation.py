@@ -132,7 +132,9 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
         side = "offer" if step == "trade_answer" else "reply"
         named = deal[side][: spec.trade["declared"]]
         gain = sum(_worth_to_me(hand, card) for card in named)
-        return legal[0] if gain >= 2 * sum(spec.commodities[c].stack for c in named) else legal[1]
+        wanted = gain >= 2 * sum(spec.commodities[c].stack for c in named)
+        # A hand that cannot answer has only the refusal (AC-R34).
+        return next((a for a in legal if bool(a.payload) == wanted), legal[-1])
     if step == "choose_advance":
         buys = [a for a in legal if a.payload is not None and a.text.startswith("buy ")]
         if not buys:

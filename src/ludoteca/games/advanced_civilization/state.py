@@ -44,7 +44,7 @@ FLAT_STEPS = frozenset(
         *("choose_nation", "choose_start", "tax_rate", "revolt_take", "revolt_lose", "ship_turn", "ship_upkeep"),
         *("ship_build", "move_from", "move_to", "move_count", "sail_to", "sail_count", "build_city"),
         *("city_support", "reduce_city", "draw_cards", "buy_stack9", "trade_turn", "trade_answer"),
-        *("trade_accept", "build_offer", "convert", "trim_hand"),
+        *("trade_accept", "build_offer", "convert", "trim_hand", "trade_next", "hand_limit"),
     }
 )
 
@@ -60,6 +60,10 @@ def _ast_order(nations: tuple[str | None, ...]) -> tuple[int, ...]:
         return (slots[nation].ast if nation else 99) * 100 + seat
 
     return tuple(sorted(range(len(nations)), key=rank))
+
+
+_REDRAW_TRIES = 64
+"""How often ``resample`` redraws the hands to find one where a pending deal's traders can still offer."""
 
 
 def _copy_frames(stack: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -327,12 +331,49 @@ class CivState(MachineState):
 
         return evaluation.heuristic_choice(self, seat, legal)
 
+    def _calamity_free(self) -> set[int]:
+        """Seats everybody knows hold no calamity card: calamities are drawn only in phase 9 (§27) and all leave
+        the hands in phase 11 (§29: the holder when trading ends suffers it, and the card goes back, §29.7).
+        So no hand holds one before its owner's draw (phase 9 still to come, or his draw still pending) or
+        after the calamities are taken from the hands (phase 11's resolution and phase 12 under way)."""
+        steps = {frame["step"] for frame in self.data["stack"]}
+        if steps & {"acquisition", "calamities_end", "advances_end"}:
+            return set(range(self.players))
+        return {frame["seat"] for frame in self.data["stack"] if frame["step"] == "draw_cards"}
+
     def _resample_hidden(self, seat: int, rng: Any) -> None:
+        """Redraw what ``seat`` cannot see (``_redraw``), keeping what everybody knows of a pending deal: a seat
+        that proposed it, or answered it with an offer, holds a hand that can make an offer (§28: it was only
+        allowed to because it could, AC-R34), so its offer can still be finished. A redraw that breaks this is
+        drawn again; after many tries (a hand the pools almost never make) the hands are left as they are."""
+        from ludoteca.games.advanced_civilization import trade
+
+        deal = self.data["trade"]
+        traders = [] if deal is None else [owner for owner in trade.committed(self) if owner != seat]
+        if not traders:
+            self._redraw(seat, rng)
+            return
+        data = self.data
+        hands = [list(player["hand"]) for player in data["players"]]
+        stacks = [list(pile) for pile in data["stacks"]]
+        sides = {"offer": list(deal["offer"]), "reply": list(deal["reply"])}
+        for _ in range(_REDRAW_TRIES):
+            self._redraw(seat, rng)
+            if all(trade.can_trade(self, owner) for owner in traders):
+                return
+            for player, hand in zip(data["players"], hands, strict=True):
+                player["hand"] = list(hand)
+            data["stacks"] = [list(pile) for pile in stacks]
+            deal["offer"], deal["reply"] = list(sides["offer"]), list(sides["reply"])
+
+    def _redraw(self, seat: int, rng: Any) -> None:
         """Redraw the other hands and the stacks from the cards ``seat`` has not seen, keeping every size,
         the cards named in a pending offer, and each stack's card kinds (a stack holds only its own cards).
 
         The undeclared cards of a pending offer are redrawn too, but only from tradable cards of the same
-        stacks (an offer can only hold tradable cards), so the offer keeps its size and stays legal.
+        stacks (an offer can only hold tradable cards), so the offer keeps its size and stays legal. A hand
+        everybody knows holds no calamity (``_calamity_free``) is redrawn from commodity cards only, so a
+        redrawn world is never one the seat could rule out.
         """
         data = self.data
         spec = self.cards
@@ -349,6 +390,7 @@ class CivState(MachineState):
                     offered[owner] = {}
                     for card in deal[side][declared:]:
                         offered[owner][spec.stack_of(card)] = offered[owner].get(spec.stack_of(card), 0) + 1
+        free = self._calamity_free()
         # Per stack, the unseen cards: the stack itself and, for each other hand, its cards of that stack.
         pools: dict[int, list[str]] = {n: list(data["stacks"][n - 1]) for n in range(1, 10)}
         sizes: dict[int, dict[int, int]] = {}
@@ -374,10 +416,18 @@ class CivState(MachineState):
                     pool.remove(card)
                     extras[owner].append(card)
                     data["players"][owner]["hand"].append(card)
-            for other in sorted(sizes):
+            # Hands known to hold no calamity first, from the pool's commodity cards (the true hands took no
+            # more, so enough exist); then the others from what is left.
+            for other in sorted(sizes, key=lambda o: o not in free):
                 take = sizes[other].get(number, 0) - offered.get(other, {}).get(number, 0)
-                data["players"][other]["hand"] += pool[:take]
-                del pool[:take]
+                if other in free:
+                    goods = [c for c in pool if c in spec.commodities][:take]
+                    for card in goods:
+                        pool.remove(card)
+                    data["players"][other]["hand"] += goods
+                else:
+                    data["players"][other]["hand"] += pool[:take]
+                    del pool[:take]
             data["stacks"][number - 1] = pool
         if deal is not None:
             for owner, side in sides.items():

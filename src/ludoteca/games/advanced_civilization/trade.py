@@ -4,6 +4,13 @@ The rulebook's open table talk becomes a round of turns (AC-R22). In A.S.T. orde
 seat either proposes a trade to another seat or passes; trading ends when every seat has passed in a row
 (the end all agree to), and each seat proposes at most ``proposals_per_turn`` times a turn, so it always ends.
 
+What a seat is offered, and whether it is asked at all, depends only on what it may see (AC-R34): a proposal
+may go to any seat holding at least three cards (the count is public; what they are is not), and the partner
+who cannot make an offer of its own refuses, as any partner may. A seat is skipped without being asked only
+when everybody can see it has no proposal to make (too few cards, its proposals used up, nobody to trade
+with); otherwise it is asked even if its hand leaves it nothing but "pass", and every step of building an
+offer is asked even when the hand leaves one choice, so nobody learns a hand from who was asked.
+
 A deal is two offers of at least three cards each (§28). An offer is built a card at a time: first the two
 cards named truthfully (§28: the count and at least two cards must be true), then any further cards,
 undeclared — tradable calamities may hide among them; non-tradable calamities never change hands. The other
@@ -41,7 +48,45 @@ def can_trade(state: CivState, seat: int) -> bool:
 def trade(state: CivState, frame: Frame) -> None:
     state.data["trade"] = None
     state.data["proposals"] = [0] * state.players
-    RULES.push(state, "trade_turn", seat=state.ast_order()[0], passes=0)
+    RULES.push(state, "trade_next", seat=state.ast_order()[0], passes=0)
+
+
+def partners(state: CivState, seat: int) -> list[int]:
+    """The seats ``seat`` may propose to, in A.S.T. order: every other seat holding at least the cards an offer
+    needs (AC: §28, "at least 3 cards on each side"). Only the count is used, which everybody sees; whether the
+    partner's cards can make an offer is for the partner to find out (AC-R34)."""
+    need = _numbers()["offer_min"]
+    players = state.data["players"]
+    return [other for other in state.ast_order() if other != seat and len(players[other]["hand"]) >= need]
+
+
+def may_propose(state: CivState, seat: int) -> bool:
+    """Whether ``seat`` may have a proposal to make, judged from what every seat sees (AC-R34): a proposal left
+    this turn (AC-R22), at least three cards in hand and someone to propose to (§28)."""
+    return (
+        state.data["proposals"][seat] < _numbers()["proposals_per_turn"]
+        and len(state.data["players"][seat]["hand"]) >= _numbers()["offer_min"]
+        and bool(partners(state, seat))
+    )
+
+
+@RULES.auto("trade_next")
+def trade_next(state: CivState, frame: Frame) -> None:
+    """The next seat's turn to trade: asked (``trade_turn``) unless everybody can see it can only pass (AC-R34);
+    then it passes at once, as a seat with too few cards would at the table."""
+    seat, passes = frame["seat"], frame["passes"]
+    if may_propose(state, seat):
+        RULES.push(state, "trade_turn", seat=seat, passes=passes)
+        return
+    _pass(state, seat, passes)
+
+
+def _pass(state: CivState, seat: int, passes: int) -> None:
+    """``seat`` passes; trading ends when every seat has passed in a row (AC-R22)."""
+    if passes + 1 >= state.players:
+        state.emit("trade", "Trading ends.")
+        return
+    RULES.push(state, "trade_next", seat=_next_seat(state, seat), passes=passes + 1)
 
 
 def _next_seat(state: CivState, seat: int) -> int:
@@ -50,24 +95,23 @@ def _next_seat(state: CivState, seat: int) -> int:
 
 
 def _turn_options(state: CivState, frame: Frame) -> list[Action]:
+    """Proposals to every seat with enough cards (AC: §28; the partner's count, never its cards: AC-R34), if
+    ``seat``'s own hand can make an offer; and "pass". A seat whose own hand cannot trade sees only "pass"."""
     seat = frame["seat"]
     options: list[Action] = []
     if state.data["proposals"][seat] < _numbers()["proposals_per_turn"] and can_trade(state, seat):
-        for other in state.ast_order():
-            if other != seat and can_trade(state, other):
-                options.append(Action(f"propose a trade to {state.who(other)}", other))
+        for other in partners(state, seat):
+            options.append(Action(f"propose a trade to {state.who(other)}", other))
     options.append(Action("pass", None))
     return options
 
 
-@RULES.decision("trade_turn", _turn_options)
+# Always asked (AC-R34): skipping a seat whose hand leaves it only "pass" would tell the table its hand.
+@RULES.decision("trade_turn", _turn_options, always_ask=True)
 def trade_turn(state: CivState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
     if action.payload is None:
-        if frame["passes"] + 1 >= state.players:
-            state.emit("trade", "Trading ends.")
-            return
-        RULES.push(state, "trade_turn", seat=_next_seat(state, seat), passes=frame["passes"] + 1)
+        _pass(state, seat, frame["passes"])
         return
     other = int(action.payload)
     state.data["proposals"][seat] += 1
@@ -78,7 +122,7 @@ def trade_turn(state: CivState, frame: Frame, action: Action) -> None:
         [
             {"step": "build_offer", "seat": seat, "side": "offer"},
             {"step": "trade_answer", "seat": other},
-            {"step": "trade_turn", "seat": _next_seat(state, seat), "passes": 0},
+            {"step": "trade_next", "seat": _next_seat(state, seat), "passes": 0},
         ],
     )
 
@@ -116,7 +160,8 @@ def _build_options(state: CivState, frame: Frame) -> list[Action]:
     return options
 
 
-@RULES.decision("build_offer", _build_options)
+# Every step asked, even one the hand forces (AC-R34): who is asked, and how often, is seen by all.
+@RULES.decision("build_offer", _build_options, always_ask=True)
 def build_offer(state: CivState, frame: Frame, action: Action) -> None:
     seat, side = frame["seat"], frame["side"]
     chosen = state.data["trade"][side]
@@ -129,10 +174,14 @@ def build_offer(state: CivState, frame: Frame, action: Action) -> None:
 
 
 def _answer_options(state: CivState, frame: Frame) -> list[Action]:
-    return [Action("answer with an offer", True), Action("refuse the trade", False)]
+    """Answer with an offer of one's own if one's hand can make one (§28: three tradable cards, two of them
+    commodities to name), else only refuse: a refusal says no more than any partner's refusal (AC-R34)."""
+    refuse = Action("refuse the trade", False)
+    return [Action("answer with an offer", True), refuse] if can_trade(state, frame["seat"]) else [refuse]
 
 
-@RULES.decision("trade_answer", _answer_options)
+# Always asked, even with only "refuse" left (AC-R34): an automatic refusal would tell the proposer the hand.
+@RULES.decision("trade_answer", _answer_options, always_ask=True)
 def trade_answer(state: CivState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
     if not action.payload:
@@ -187,6 +236,18 @@ def _close(state: CivState, text: str) -> None:
     state.emit("trade", text)
 
 
+def committed(state: CivState) -> list[int]:
+    """The seats of the pending deal that are making or have made an offer: the proposer, and the partner once
+    it has answered with one. Everybody knows their hands can make an offer (§28; AC-R34), as they were
+    allowed to start one only if they could."""
+    deal = state.data["trade"]
+    if deal is None:
+        return []
+    # Answering pushes the partner's offer and the proposer's acceptance together (``trade_answer``).
+    answered = bool(deal["reply"]) or any(frame["step"] == "trade_accept" for frame in state.data["stack"])
+    return [deal["from"], deal["to"]] if answered else [deal["from"]]
+
+
 def public_offer(deal: dict[str, object], seat: int | None) -> dict[str, object]:
     """What ``seat`` sees of a pending deal: its own side in full, the other side's count and named cards."""
     shown: dict[str, object] = {"from": deal["from"], "to": deal["to"]}
@@ -197,4 +258,4 @@ def public_offer(deal: dict[str, object], seat: int | None) -> dict[str, object]
     return shown
 
 
-__all__ = ["can_trade", "exchange", "public_offer"]
+__all__ = ["can_trade", "committed", "exchange", "may_propose", "partners", "public_offer"]
