@@ -170,7 +170,7 @@ class Watched:
 
     def check(self, where: str) -> None:
         assert not self.problems, f"{where}: " + "; ".join(self.problems[:10])
-        errors = self.page.locator("#notice .notice.error, [data-board-failed]")
+        errors = self.page.locator("#notice .notice.error, [data-board-failed] .notice")
         assert errors.count() == 0, f"{where}: the page shows an error: {errors.first.inner_text()}"
 
     def close(self) -> None:
@@ -192,6 +192,7 @@ READY = """([version, game]) => {
   const over = Array.from(document.querySelectorAll('#notice .notice.info'))
     .some((el) => el.textContent.includes('Game over'));
   if (!over && !document.querySelector('#status .turn.mine')) return null;
+  const PROBLEMS = '#notice .notice.error, [data-board-failed] .notice';
   const attr = (selector, name) => Array.from(document.querySelectorAll(selector), (el) => el.getAttribute(name) || '');
   const renderer = Ludo.renderers[game] || {};
   const targets = Array.from(document.querySelectorAll('#board .target'), (el) => ({
@@ -207,7 +208,7 @@ READY = """([version, game]) => {
     toolOf,
     buttons: attr('#actions button[data-action]', 'data-action'),
     tools: attr('#actions .toolbar button[data-tool]', 'data-tool').filter(Boolean),
-    problems: document.querySelectorAll('#notice .notice.error, [data-board-failed]').length,
+    problems: Array.from(document.querySelectorAll(PROBLEMS), (el) => el.textContent),
   };
 }"""
 
@@ -236,10 +237,21 @@ class Person:
         return self.rng.choice(usual or texts)
 
     def offer(self) -> dict[str, Any]:
-        """Wait until it is this seat's turn (or the game is over) on the page, and read what it offers."""
-        handle = self.page.wait_for_function(READY, arg=[self.drawn, self.case.game], timeout=60_000)
+        """Wait until it is this seat's turn (or the game is over) on the page, and read what it offers.
+
+        A page that failed to draw never shows the turn: the wait stops at the first error the tab recorded.
+        """
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                handle = self.page.wait_for_function(READY, arg=[self.drawn, self.case.game], timeout=2_000)
+                break
+            except playwright_api.TimeoutError:
+                assert not self.tab.problems, f"{self.case.name}: " + "; ".join(self.tab.problems[:5])
+                assert time.monotonic() < deadline, f"{self.case.name}: the page never showed the seat's turn"
         offer: dict[str, Any] = handle.json_value()
-        assert offer["problems"] == 0, "the page shows an error: " + self.page.inner_text("#notice")
+        assert not self.tab.problems, f"{self.case.name}: " + "; ".join(self.tab.problems[:5])
+        assert not offer["problems"], f"{self.case.name}: the page shows an error: {offer['problems']}"
         return offer
 
     def decide(self, offer: dict[str, Any]) -> None:
