@@ -366,3 +366,34 @@ def test_a_friend_takes_a_seat_with_the_invitation_from_the_lobby(server: str, b
         creator.close()
         friend.close()
     assert not errors, f"the pages raised: {errors}"
+
+
+def test_a_person_alone_abandons_and_a_person_among_people_resigns(server: str, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1360, "height": 900})
+    errors: list[str] = []
+    try:
+        alone = httpx.post(server + "/api/games", json={"game": "mankind", "seats": ["human", "random"]}).json()
+        tab = context.new_page()
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        tab.on("dialog", lambda dialog: dialog.accept())
+        tab.goto(alone["seats"][0]["url"])
+        tab.wait_for_selector("#abandon:not([hidden])")
+        assert tab.locator("#resign").is_hidden()
+        tab.click("#abandon")
+        tab.wait_for_selector(".notice.info")
+        assert "The game was abandoned. Game over. Winners: none." in tab.inner_text("#notice")
+
+        body = {"game": "tigris-euphrates", "seats": ["human", "human"]}
+        pair = httpx.post(server + "/api/games", json=body).json()
+        httpx.post(f"{server}/api/games/{pair['id']}/claim", json={"invite": pair["seats"][1]["invite"]})
+        tab.goto(pair["seats"][0]["url"])
+        tab.wait_for_selector("#resign:not([hidden])")
+        assert tab.locator("#abandon").is_hidden()
+        tab.click("#resign")
+        tab.wait_for_selector(".notice.info")
+        assert "Seat 0 resigned. Game over. Winner: Seat 1." in tab.inner_text("#notice")
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(OUTPUT / "resigned.png"))
+    finally:
+        context.close()
+    assert not errors, f"the pages raised: {errors}"

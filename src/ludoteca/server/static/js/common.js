@@ -113,7 +113,8 @@ const Ludo = (() => {
     const result = payload.result;
     if (!result) return "";
     const winners = (result.winners || []).map((s) => seatName(payload, s)).join(", ");
-    return `Game over. Winner${(result.winners || []).length === 1 ? "" : "s"}: ${winners || "none"}.`;
+    const why = result.ended ? `${titleCase(result.ended)}. ` : ""; // resigned, abandoned or expired
+    return `${why}Game over. Winner${(result.winners || []).length === 1 ? "" : "s"}: ${winners || "none"}.`;
   }
 
   /**

@@ -39,6 +39,11 @@
     document.title = `Ludoteca — ${payload.title}`;
     byId("who").textContent = payload.seat === null ? "Spectator" : `You are ${Ludo.seatName(payload, payload.seat).replace(" (you)", "")}`;
     byId("undo").hidden = !payload.can_undo;
+    // Resign while seated in a game still going; abandon only when no other person plays (docs/server.md).
+    const seated = payload.seat !== null && !payload.over;
+    const alone = (payload.seats || []).every((s) => s.seat === payload.seat || s.player !== "human");
+    byId("resign").hidden = !seated || alone;
+    byId("abandon").hidden = !seated || !alone;
     table.show(payload);
     if (payload.over) {
       notice("", "info");
@@ -74,6 +79,18 @@
     }
   }
 
+  /** Resign or abandon, after the player confirms: neither can be taken back. */
+  async function end(route, question) {
+    if (!current || !window.confirm(question)) return;
+    try {
+      notice("");
+      show(await Ludo.api("POST", `/api/games/${gameId}/${route}`, { version: current.version }, token));
+    } catch (error) {
+      notice(error.message);
+      if (error.status === 409) await refresh();
+    }
+  }
+
   async function refresh() {
     const payload = await Ludo.api("GET", `/api/games/${gameId}`, undefined, token);
     current = null;
@@ -102,6 +119,10 @@
 
   async function start() {
     byId("undo").addEventListener("click", undo);
+    byId("resign").addEventListener("click", () => end("resign", current && current.players > 2
+      ? "Resign? A bot plays your seat to the end, and this page will no longer open it."
+      : "Resign? The game ends and the other player wins."));
+    byId("abandon").addEventListener("click", () => end("abandon", "Abandon this game? It ends with no winner."));
     try {
       const payload = await Ludo.api("GET", `/api/games/${gameId}`, undefined, token);
       const renderer = await Ludo.loadRenderer(payload.renderer);
