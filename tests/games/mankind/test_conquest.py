@@ -380,3 +380,13 @@ def test_another_players_rebuild_does_not_bar_the_current_players_government() -
     choose(state, "claim Rich Land, sacrificing Legions")
     choose(state, "rebuild Legions for 2 RP")
     assert to_act(state) == 0 and step(state) == "build_pick" and "build Empire for 4 IP" in texts(state)
+
+
+def test_a_roll_off_tied_again_below_the_winner_is_re_rolled_only_when_the_winner_passes() -> None:
+    """Event Phase: three Legions tie and roll 6, 2, 2: seat 0 is asked; seats 1 and 2 roll again (3 against 5)
+    only when seat 0 passes the conquest down to them (docs/rulings.md, Mankind R29)."""
+    state = three(civ(LEGIONS), civ(LEGIONS), civ(LEGIONS), [CONQUEST, 1, 6, 2, 2, 3, 5])
+    assert to_act(state) == 0 and [e["rolls"] for e in events(state, "roll_off")] == [{"0": 6, "1": 2, "2": 2}]
+    choose(state, "pass Rich Land")
+    assert [e["rolls"] for e in events(state, "roll_off")][1:] == [{"1": 3, "2": 5}]
+    assert to_act(state) == 2 and state.data["stack"][-1]["order"] == [0, 2, 1]
