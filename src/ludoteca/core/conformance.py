@@ -3,17 +3,26 @@
 The test suite runs :func:`check_game` for every registered game at every player count. A
 failure raises :class:`ConformanceError` naming the game, seed, step and what went wrong, with the
 record so far so it can be replayed.
+
+Hidden information (:func:`check_hidden_information`, and a lighter form in every probe): whatever a seat
+is shown or offered must be a function of what it may see. ``resample(seat)`` redraws everything the seat
+cannot see, so the seat's view, the log it reads, its legal actions (texts, in order) and who must decide
+(``to_act``) must all come out the same; and, looking a few actions ahead with the same dice, two worlds
+the seat cannot tell apart must keep asking the same seats the same decisions for as long as the seat
+still cannot tell them apart (a rule that silently decides for a player because of his hidden cards tells
+the table about them).
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.core.errors import IllegalAction
-from ludoteca.core.game import Game, State
+from ludoteca.core.game import Action, Game, State
 from ludoteca.core.record import replay
 from ludoteca.core.registry import load_game
 from ludoteca.core.rng import Rng
@@ -67,11 +76,7 @@ def _probe(state: State, pick: Rng) -> None:
         raise _fail(state, "applying an action to a clone changed the original")
 
     for seat in range(state.players):
-        twin = state.clone()
-        seen = json.dumps(twin.view(seat), sort_keys=True)
-        twin.resample(seat, random.Random(pick.next64()))
-        if json.dumps(twin.view(seat), sort_keys=True) != seen:
-            raise _fail(state, f"resample({seat}) changed what seat {seat} sees")
+        check_resample_hides(state, seat, random.Random(pick.next64()))
 
     bad_inputs: list[tuple[int, str]] = [(seat, "~ no such action ~") for seat in waiting]
     someone_elses = state.legal_actions(waiting[0])[0].text
@@ -87,6 +92,138 @@ def _probe(state: State, pick: Rng) -> None:
             raise _fail(state, f"seat {seat} was allowed to play {text!r}")
         if _snapshot(state) != before:
             raise _fail(state, f"a rejected action (seat {seat}: {text!r}) changed the state")
+
+
+def _seen(state: State, seat: int) -> dict[str, Any]:
+    """What ``seat`` observes now, part by part: its view, the log it reads, its options and who decides."""
+    return {
+        "view": state.view(seat),
+        "visible_log": state.visible_log(seat),
+        "legal_actions": [action.text for action in state.legal_actions(seat)],
+        "to_act": state.to_act(),
+    }
+
+
+def _differences(before: dict[str, Any], after: dict[str, Any]) -> str:
+    changed = [part for part in before if before[part] != after[part]]
+    shown = {
+        part: (json.dumps(before[part], sort_keys=True), json.dumps(after[part], sort_keys=True)) for part in changed
+    }
+    return "; ".join(f"{part}: {old[:300]} -> {new[:300]}" for part, (old, new) in shown.items())
+
+
+def check_resample_hides(state: State, seat: int, rng: random.Random) -> None:
+    """Redrawing what ``seat`` cannot see (``resample`` on a clone) changes nothing it observes: its view, the
+    log it reads, its legal actions (texts, in order) and ``to_act()``."""
+    twin = state.clone()
+    before = _seen(state, seat)
+    twin.resample(seat, rng)
+    after = _seen(twin, seat)
+    if after != before:
+        raise _fail(state, f"resample({seat}) changed what seat {seat} observes: {_differences(before, after)}")
+
+
+def _observed(state: State, seat: int, start: int) -> list[Any]:
+    """What ``seat`` has learnt since the log held ``start`` events: its view (less ``decision``, the view's copy
+    of who must decide, compared on its own) and the new log events it reads."""
+    view = dict(state.view(seat))
+    view.pop("decision", None)
+    return [view, [e for e in state.log[start:] if "seats" not in e or seat in e["seats"]]]
+
+
+def _asked(state: State, seat: int) -> dict[str, Any]:
+    """Who must decide what, as ``seat`` sees it: ``to_act()``, the view's ``decision`` and, if it is to act,
+    its own options."""
+    waiting = state.to_act()
+    return {
+        "to_act": waiting,
+        "decision": state.view(seat).get("decision"),
+        "legal_actions": [a.text for a in state.legal_actions(seat)] if seat in waiting else [],
+    }
+
+
+def check_lockstep(state: State, seat: int, rng: random.Random, horizon: int = 4) -> int:
+    """Two worlds ``seat`` cannot tell apart keep asking the same seats the same decisions.
+
+    One world is a clone of ``state``, the other a clone resampled for ``seat`` with the same dice to come
+    (only the hidden cards differ). Both play the same actions (each a random one of the acting seat's
+    options in both worlds) for up to ``horizon`` actions, while ``seat`` has learnt the same in both (view
+    and readable log). As long as it has, who must decide, the decision shown and ``seat``'s own options
+    must be the same: a difference tells ``seat`` something about the hidden cards the rules did not show.
+    Returns the number of actions played.
+    """
+    same = state.clone()
+    other = state.clone()
+    other.resample(seat, rng)
+    other.rng = state.rng.clone()
+    start = len(state.log)
+    played: list[tuple[int, str]] = []
+    for _ in range(horizon + 1):
+        if same.is_over() != other.is_over():
+            raise _fail(state, f"for seat {seat}, after {played}, one world ended and the other did not")
+        if same.is_over() or _observed(same, seat, start) != _observed(other, seat, start):
+            break
+        asked, asked_other = _asked(same, seat), _asked(other, seat)
+        if asked != asked_other:
+            raise _fail(
+                state,
+                f"with hidden cards redrawn for seat {seat} and the same dice, after {played} seat {seat} saw the"
+                f" same but was shown different decisions: {_differences(asked, asked_other)}",
+            )
+        if len(played) == horizon:
+            break
+        actor = same.to_act()[0]
+        theirs = {action.text for action in other.legal_actions(actor)}
+        common = [action for action in same.legal_actions(actor) if action.text in theirs]
+        if not common:
+            break
+        action = common[rng.randrange(len(common))]
+        same.apply(actor, action.text)
+        other.apply(actor, action.text)
+        played.append((actor, action.text))
+    return len(played)
+
+
+Chooser = Callable[[State, int], Action]
+"""Picks an action for a seat (an agent's ``choose``): the policy that makes the positions checked."""
+
+
+def check_hidden_information(
+    game_id: str | Game,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    seeds: range | list[int] = range(2),
+    choose: Chooser | None = None,
+    probe_every: int = 10,
+    max_actions: int = 2_000,
+    horizon: int = 4,
+    probe_from: int = 0,
+) -> Report:
+    """Play games (random, or by ``choose``) and, every ``probe_every`` actions from action ``probe_from`` on,
+    check for every seat that resampling hides everything it cannot see (:func:`check_resample_hides`), and
+    for one seat in turn that the next ``horizon`` actions ask nothing that depends on it
+    (:func:`check_lockstep`). Seeded and deterministic."""
+    game = game_id if isinstance(game_id, Game) else load_game(game_id, players, options)
+    total = Report()
+    for seed in seeds:
+        state = game.new_state(seed=seed)
+        chooser = Rng(seed + 2_000_003)
+        total.games += 1
+        for step in range(max_actions):
+            if state.is_over():
+                break
+            if step >= probe_from and step % probe_every == 0:
+                for seat in range(state.players):
+                    check_resample_hides(state, seat, random.Random(chooser.next64()))
+                check_lockstep(state, total.probes % state.players, random.Random(chooser.next64()), horizon)
+                total.probes += 1
+            seat = chooser.pick(state.to_act())
+            if choose is None:
+                state.apply(seat, chooser.pick(state.legal_actions(seat)))
+            else:
+                state.apply(seat, choose(state, seat))
+            total.actions += 1
+    return total
 
 
 def play_random(state: State, seed: int, max_actions: int, probe_every: int = 0) -> Report:
