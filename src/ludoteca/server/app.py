@@ -247,29 +247,27 @@ def create_app(
         seat = await service.act(room, token_of(request, body.token), body.version, body.action)
         return service.payload(room, seat)
 
+    async def seat_change(request: Request, game_id: str, body: TakeBack, change: str) -> dict[str, Any]:
+        """Undo, resign or abandon: the same checks (token, version), then the seat's new state."""
+        service = service_of(request)
+        room = service.room(game_id)
+        seat = await getattr(service, change)(room, token_of(request, body.token), body.version)
+        return service.payload(room, seat)
+
     @app.post("/api/games/{game_id}/undo", tags=["play"])
     async def post_undo(request: Request, game_id: str, body: TakeBack) -> dict[str, Any]:
         """Take back one's own last action while it revealed nothing (see docs/server.md, Undo)."""
-        service = service_of(request)
-        room = service.room(game_id)
-        seat = await service.undo(room, token_of(request, body.token), body.version)
-        return service.payload(room, seat)
+        return await seat_change(request, game_id, body, "undo")
 
     @app.post("/api/games/{game_id}/resign", tags=["play"])
     async def post_resign(request: Request, game_id: str, body: TakeBack) -> dict[str, Any]:
         """Give up one's seat: with two players the other wins; with more, a bot plays the seat to the end."""
-        service = service_of(request)
-        room = service.room(game_id)
-        seat = await service.resign(room, token_of(request, body.token), body.version)
-        return service.payload(room, seat)
+        return await seat_change(request, game_id, body, "resign")
 
     @app.post("/api/games/{game_id}/abandon", tags=["play"])
     async def post_abandon(request: Request, game_id: str, body: TakeBack) -> dict[str, Any]:
         """Close a game in which no other person plays, with no result (its record is kept)."""
-        service = service_of(request)
-        room = service.room(game_id)
-        seat = await service.abandon(room, token_of(request, body.token), body.version)
-        return service.payload(room, seat)
+        return await seat_change(request, game_id, body, "abandon")
 
     @app.get("/api/games/{game_id}/record", tags=["play"])
     async def get_record(request: Request, game_id: str) -> dict[str, Any]:
