@@ -1,9 +1,19 @@
-"""Fixtures for the server tests: an app on a temporary SQLite database, bots moving without a pause."""
+"""Fixtures for the server tests: an app on a temporary database, bots moving without a pause.
+
+Every test that takes ``database`` (directly or through ``client``) runs twice: on a SQLite file in its
+temporary directory, and on a fresh PostgreSQL database created for it on the server that
+``LUDOTECA_TEST_POSTGRES`` names (``postgresql+psycopg://USER:PASS@HOST:PORT/DB``, an account that may
+``CREATE DATABASE``; ``.ci/run`` starts a throwaway one). Without that variable the PostgreSQL runs are
+skipped with the reason, except in CI (``CI=true``), where they fail: CI must never pass by skipping them.
+"""
 
 from __future__ import annotations
 
+import os
+import uuid
 import warnings
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +25,96 @@ with warnings.catch_warnings():  # Starlette's notice about its next HTTP client
     warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from fastapi.testclient import TestClient
 
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import Engine
+
 from ludoteca.server import create_app
 
+DATABASES = ["sqlite", "postgresql"]
+"""The kinds of database every storage-touching server test runs on (the ``database`` fixture's ids)."""
 
-@pytest.fixture
-def database(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+POSTGRES_VARIABLE = "LUDOTECA_TEST_POSTGRES"
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
+
+
+def _unavailable(reason: str) -> None:
+    """Skip the PostgreSQL run with the reason; in CI, fail it instead."""
+    if _in_ci():
+        pytest.fail(f"CI=true but {reason}: .ci/run must start PostgreSQL for the server tests", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def postgres_admin() -> Iterator[Engine]:
+    """An autocommit connection to ``LUDOTECA_TEST_POSTGRES``'s server, to create and drop each test's database."""
+    url = os.environ.get(POSTGRES_VARIABLE, "").strip()
+    if not url:
+        _unavailable(
+            f"{POSTGRES_VARIABLE} is not set (postgresql+psycopg://USER:PASS@127.0.0.1:PORT/DB, an account that "
+            "may CREATE DATABASE; .ci/run starts a throwaway server)"
+        )
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        _unavailable("the PostgreSQL driver is missing: pip install -e '.[web,postgres]'")
+    engine = create_engine(url, isolation_level="AUTOCOMMIT", pool_size=1)
+    try:
+        with engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+    except Exception as error:  # the variable is set: a server that does not answer is a failure, not a skip
+        engine.dispose()
+        pytest.fail(f"{POSTGRES_VARIABLE} is set but its server does not answer: {error}", pytrace=False)
+    yield engine
+    engine.dispose()
+
+
+@contextmanager
+def new_database(request: pytest.FixtureRequest, kind: str, folder: Path) -> Iterator[str]:
+    """The URL of an empty database of ``kind`` for one test (or one module's server), removed afterwards.
+
+    SQLite: a file in ``folder``. PostgreSQL: ``CREATE DATABASE`` with a unique name on the server of
+    ``LUDOTECA_TEST_POSTGRES``, dropped at teardown ``WITH (FORCE)``, which also ends any connection an
+    engine left open.
+    """
+    if kind == "sqlite":
+        yield f"sqlite:///{folder / 'games.sqlite3'}"
+        return
+    admin: Engine = request.getfixturevalue("postgres_admin")
+    name = f"ludoteca_test_{uuid.uuid4().hex[:16]}"
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield admin.url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(params=DATABASES)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A SQLAlchemy URL of an empty database: a SQLite file, then a fresh PostgreSQL database."""
+    with new_database(request, request.param, tmp_path) as url:
+        yield url
+
+
+def stored_entries(database: str) -> dict[str, list[tuple[int, str, int, str]]]:
+    """Every game's rows of ``entries`` by number, ``(number, kind, seat, text)``, read from the database itself
+    (not through a server), on any URL — what ``bench/server_load.py``'s reader does for a SQLite file."""
+    engine = create_engine(database)
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(
+                text("SELECT game_id, number, kind, seat, text FROM entries ORDER BY game_id, number")
+            ).all()
+    finally:
+        engine.dispose()
+    found: dict[str, list[tuple[int, str, int, str]]] = {}
+    for game_id, number, kind, seat, entry_text in rows:
+        found.setdefault(game_id, []).append((number, kind, seat, entry_text))
+    return found
 
 
 @pytest.fixture
