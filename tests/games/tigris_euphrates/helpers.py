@@ -110,6 +110,14 @@ def act(state: TigrisState, *actions: str) -> None:
         state.apply(to_act(state), text)
 
 
+def commit_nothing(state: TigrisState, times: int) -> None:
+    """Answer ``times`` commitments that a hand without the colour leaves no choice but "commit no tiles": the
+    player is asked all the same (TE-R17), so the table does not learn his hand from being passed over."""
+    for _ in range(times):
+        assert step(state) in ("revolt_commit", "war_commit") and texts(state) == ["commit no tiles"], texts(state)
+        act(state, "commit no tiles")
+
+
 def targets(state: TigrisState, prefix: str) -> set[str]:
     """The squares named by the legal actions that start with ``prefix`` ("place red on", ...)."""
     found = set()

@@ -7,6 +7,7 @@ from ludoteca.games.tigris_euphrates.content import square_name
 from tests.games.tigris_euphrates.helpers import (
     act,
     cell,
+    commit_nothing,
     events,
     leader,
     nonzero,
@@ -129,6 +130,7 @@ def test_face_down_tiles_still_join_regions() -> None:
         leaders=[{}, {"king": "I5"}],
     )
     act(state, "place king on E6")
+    commit_nothing(state, 2)  # no red in either hand (TE-R17: asked all the same)
     assert events(state, "revolt")  # strengths 1 against 1: the defender wins
     assert leader(state, 0, "king") is None and nonzero(state, 1) == {"red": 1}
 
@@ -145,6 +147,7 @@ def test_face_down_tiles_are_not_supporters_and_never_removed() -> None:
         leaders=[{"king": "E6"}, {"king": "K6"}],
     )
     act(state, "place black on H5")  # unites A (through G5's face-down tile) and B
+    commit_nothing(state, 2)
     war = events(state, "war")[0]
     assert war["strengths"] == [1, 2] and war["winner"] == 1  # E4 only: the 4 face-down tiles do not count
     assert all(cell(state, n) == "monument" for n in MONUMENT)  # not removed with A's supporters
@@ -160,7 +163,8 @@ def test_unification_tile_monument_comes_after_the_wars() -> None:
         cells={**_square("black"), "E5": "red", "H5": "black", "I5": "red"},
         leaders=[{"king": "E6"}, {"king": "J5"}],
     )
-    act(state, "place black on G5")  # A: F4 G4 F5 = 3 against B: H5 = 1; commitments forced
+    act(state, "place black on G5")  # A: F4 G4 F5 = 3 against B: H5 = 1; nobody holds black to commit
+    commit_nothing(state, 2)
     assert events(state, "war")[0]["winner"] == 0 and cell(state, "H5") == "empty"
     assert step(state) == "monument_check" and to_act(state) == 0
     act(state, "build the black-blue monument on F4")

@@ -8,7 +8,19 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.tigris_euphrates.helpers import act, cell, events, hand, leader, nonzero, start, step, texts, to_act
+from tests.games.tigris_euphrates.helpers import (
+    act,
+    cell,
+    commit_nothing,
+    events,
+    hand,
+    leader,
+    nonzero,
+    start,
+    step,
+    texts,
+    to_act,
+)
 
 KINGDOM = {"F5": "red", "E6": "red", "H5": "red"}
 
@@ -46,6 +58,14 @@ def test_higher_total_wins_and_the_reward_is_always_red(which: str) -> None:
     act(state, "commit 1 red", "commit no tiles")
     assert leader(state, 1, which) is None and leader(state, 0, which) == "G5"
     assert nonzero(state, 0) == {"red": 1} and nonzero(state, 1) == {}
+
+
+def test_a_player_without_red_tiles_is_still_asked_to_commit() -> None:
+    """TE-R17: the defender holds no red, so "commit no tiles" is his only answer; he is asked all the same, so
+    the table cannot tell his hand from a hand that chose to commit nothing."""
+    state = start(2, hands=[["red"], []], cells={**KINGDOM, "K5": "red"}, leaders=[{"priest": "K6"}, {"priest": "E5"}])
+    act(state, "move priest from K6 to G5", "commit 1 red")
+    assert step(state) == "revolt_commit" and to_act(state) == 1 and texts(state) == ["commit no tiles"]
 
 
 def test_defender_wins_ties() -> None:
@@ -94,7 +114,8 @@ def test_a_moved_leader_revolts_too() -> None:
         leaders=[{"priest": "K6"}, {"priest": "E5"}],
     )
     act(state, "move priest from K6 to G5")
-    # No red in either hand: both commitments are forced ("commit no tiles") and made for the players.
+    # No red in either hand: both can only commit nothing, and are asked all the same (TE-R17).
+    commit_nothing(state, 2)
     assert events(state, "revolt")[0]["strengths"] == [2, 2]
     assert leader(state, 0, "priest") is None and nonzero(state, 1) == {"red": 1}
 

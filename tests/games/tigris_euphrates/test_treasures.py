@@ -3,7 +3,17 @@ treasures and a trader gives the trader's owner all but one, framed temples firs
 
 from __future__ import annotations
 
-from tests.games.tigris_euphrates.helpers import act, events, nonzero, start, step, texts, to_act, treasures
+from tests.games.tigris_euphrates.helpers import (
+    act,
+    commit_nothing,
+    events,
+    nonzero,
+    start,
+    step,
+    texts,
+    to_act,
+    treasures,
+)
 
 # A kingdom around the framed temple B8: temples B8 (framed), B9 and C9, each with a treasure.
 #        A     B     C
@@ -115,7 +125,8 @@ def _trader_revolt(defender_commits: int):
         treasures=["F5", "H5"],
         leaders=[{}, {"trader": "E5"}],
     )
-    act(state, "place trader on G5")  # seat 0 holds no red: its commitment is forced
+    act(state, "place trader on G5")  # seat 0 holds no red: it can only commit nothing (TE-R17)
+    commit_nothing(state, 1)
     act(state, "commit no tiles" if defender_commits == 0 else f"commit {defender_commits} red")
     return state
 

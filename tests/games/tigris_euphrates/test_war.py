@@ -7,6 +7,7 @@ import pytest
 from tests.games.tigris_euphrates.helpers import (
     act,
     cell,
+    commit_nothing,
     events,
     hand,
     leader,
@@ -50,7 +51,8 @@ def test_supporters_and_commitments() -> None:
 def test_winner_scores_the_leader_and_each_removed_supporter() -> None:
     """Seed note 4: the loser removes its leader and supporters; the winner scores 1 + 1 per tile."""
     state = _black_war(["black"], [])
-    # seat 0 has no black left after placing G5 and seat 1 none: both commitments are forced.
+    # seat 0 has no black left after placing G5 and seat 1 none: both can only commit nothing (TE-R17).
+    commit_nothing(state, 2)
     assert leader(state, 1, "king") is None and leader(state, 0, "king") == "E6"
     assert cell(state, "H5") == "empty" and cell(state, "I5") == "red"  # only the war's colour goes
     assert nonzero(state, 0) == {"black": 2} and nonzero(state, 1) == {}
@@ -153,8 +155,9 @@ def test_a_war_lost_disconnects_the_next_war_which_is_cancelled() -> None:
     priest (K5) is no longer connected to the unification tile and the red war does not happen."""
     state = _two_wars(3, 0, 2, 1, {2: ["black", "black"], 1: []})
     act(state, "resolve the black war next")
-    # Seat 1 (B) attacks, being first clockwise from seat 0; it holds no black, so its "commit no tiles"
-    # is forced. Seat 2 (A) defends: F5 + 2 committed = 3 against H5 + I5 = 2.
+    # Seat 1 (B) attacks, being first clockwise from seat 0; it holds no black, so it can only commit nothing
+    # (asked all the same, TE-R17). Seat 2 (A) defends: F5 + 2 committed = 3 against H5 + I5 = 2.
+    commit_nothing(state, 1)
     act(state, "commit 2 black")
     wars = events(state, "war")
     assert len(wars) == 1 and wars[0]["strengths"] == [2, 3] and wars[0]["winner"] == 2
@@ -170,7 +173,9 @@ def test_red_war_first_then_black_war_with_recomputed_sides() -> None:
     the black war then runs on the recomputed kingdoms."""
     state = _two_wars(3, 0, 2, 1, {})
     act(state, "resolve the red war next")
-    # Nobody holds tiles: every commitment is forced. Red: B (seat 1) attacks with H6 + J5 = 2 against E5 = 1.
+    # Nobody holds tiles: every commitment is "commit no tiles", asked all the same (TE-R17), two per war.
+    commit_nothing(state, 4)
+    # Red: B (seat 1) attacks with H6 + J5 = 2 against E5 = 1.
     red, black = events(state, "war")
     assert red["strengths"] == [2, 1] and red["winner"] == 1
     assert leader(state, 2, "priest") is None
@@ -205,7 +210,9 @@ def test_supporters_recounted_after_an_earlier_war() -> None:
         leaders=[{"king": "E4", "priest": "E6"}, {"king": "H7", "priest": "K5"}],
     )
     act(state, "place green on G5", "resolve the red war next")
-    act(state, "commit 2 red")  # seat 0: E5 + 2 = 3 against H6 + J5 = 2; seat 1's commitment is forced
+    act(state, "commit 2 red")  # seat 0: E5 + 2 = 3 against H6 + J5 = 2; seat 1 holds no red
+    commit_nothing(state, 1)
+    commit_nothing(state, 2)  # the black war: nobody holds black
     red = events(state, "war")[0]
     assert red["strengths"] == [3, 2] and red["winner"] == 0
     assert cell(state, "J5") == "empty"  # its only neighbour leader was the loser's priest
@@ -229,7 +236,8 @@ def test_treasure_and_priest_protection_in_a_red_war() -> None:
         treasures=["I5"],
         leaders=[{"priest": "E5"}, {"king": "H6", "priest": "K5"}],
     )
-    act(state, "place red on G5")  # no red left in any hand: both commitments forced
+    act(state, "place red on G5")  # no red left in any hand: both can only commit nothing
+    commit_nothing(state, 2)
     war = events(state, "war")[0]
     assert war["strengths"] == [4, 3] and war["winner"] == 0
     assert leader(state, 1, "priest") is None
@@ -247,6 +255,7 @@ def test_leader_protection_is_for_red_wars_only() -> None:
         leaders=[{"king": "E6"}, {"king": "J5", "trader": "H4"}],
     )
     act(state, "place black on G5")
+    commit_nothing(state, 2)
     assert cell(state, "H5") == "empty"  # next to seat 1's trader on H4, removed anyway
     assert nonzero(state, 0) == {"black": 2}
 
@@ -269,11 +278,14 @@ def test_three_wars_the_order_is_asked_again() -> None:
     act(state, "place green on G5")
     assert texts(state) == ["resolve the red war next", "resolve the black war next", "resolve the green war next"]
     act(state, "resolve the green war next")  # 0 against 0: seat 1 defends and wins; no green tiles
+    commit_nothing(state, 2)
     assert leader(state, 0, "trader") is None and nonzero(state, 1) == {"green": 1}
     assert step(state) == "war_order" and to_act(state) == 0
     assert texts(state) == ["resolve the red war next", "resolve the black war next"]
     act(state, "resolve the red war next")  # E5 = 1 against H6, J5 = 2; E5 stays (next to seat 0's king)
-    # The black war follows without a question: F5 = 1 against H5, I5 = 2.
+    commit_nothing(state, 2)
+    # The black war follows without a question of order: F5 = 1 against H5, I5 = 2.
+    commit_nothing(state, 2)
     assert [e["colour"] for e in events(state, "war")] == ["green", "red", "black"]
     assert nonzero(state, 1) == {"green": 1, "red": 1, "black": 2}
     assert step(state) == "action" and state.data["unification"] == -1

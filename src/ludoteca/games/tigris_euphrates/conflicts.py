@@ -27,13 +27,16 @@ if TYPE_CHECKING:
 
 
 def _commit_options(state: TigrisState, frame: Frame) -> list[Action]:
+    """Commit none, or 1.. the tiles of the conflict's colour in hand. A player without any is still asked
+    (``always_ask``, TE-R17): "may commit" (seed notes 3 and 4) is his to answer, and the table would learn
+    he holds none of the colour if the rules answered for him."""
     colour = frame["colour"] if frame["step"] == "war_commit" else "r"
     held = state.data["hands"][frame["seat"]][colour]
     return [Action("commit no tiles", 0)] + [Action(f"commit {n} {NAME[colour]}", n) for n in range(1, held + 1)]
 
 
 # ---------------------------------------------------------------------------------------------- revolt
-@RULES.decision("revolt_commit", _commit_options)
+@RULES.decision("revolt_commit", _commit_options, always_ask=True)  # TE-R17
 def revolt_commit(state: TigrisState, frame: Frame, action: Action) -> None:
     seat, count = frame["seat"], action.payload
     state.data["hands"][seat]["r"] -= count  # committed tiles leave the game
@@ -146,7 +149,7 @@ def war_start(state: TigrisState, frame: Frame) -> None:
     )
 
 
-@RULES.decision("war_commit", _commit_options)
+@RULES.decision("war_commit", _commit_options, always_ask=True)  # TE-R17
 def war_commit(state: TigrisState, frame: Frame, action: Action) -> None:
     seat, count, colour = frame["seat"], action.payload, frame["colour"]
     state.data["hands"][seat][colour] -= count  # committed tiles are discarded and never score
