@@ -76,6 +76,15 @@ def test_opponent_cards_cannot_be_played_as_events() -> None:
     assert "#22 Emir Abdullah: event" not in texts(state)
 
 
+def test_a_last_card_with_one_way_to_play_is_still_the_players_to_play() -> None:
+    """AS-R30: the Saudi's last card is a Hashemite one and his Tribal Conference is tried, so OP is its only
+    use; he is asked all the same, so the others do not learn it before the card shows."""
+    state = saudi_turn([22], tc_attempted=["Saudi"])
+    assert state.to_act() == [2] and step(state) == "play_card"
+    assert len(texts(state)) == 1 and texts(state)[0].startswith("#22 Emir Abdullah: ")
+    assert not events(state, "play")
+
+
 def test_no_piece_is_placed_without_stock() -> None:
     state = saudi_turn([48], pieces={"Riyadh": {"Saudi": 18}})
     act(state, "#48 Conquest of Asir: event")

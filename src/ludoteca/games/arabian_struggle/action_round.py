@@ -95,7 +95,9 @@ def play_choices(state: ArabianStruggleState, frame: Frame) -> Choices[Play]:
     return Choices([], plays, play_action)
 
 
-@described_decision("play_card", play_choices)
+# AS: Phase 3, "each player plays one card": asked even when his hand leaves one way to play (AS-R30), or
+# the table would learn so from the rules playing it for him.
+@described_decision("play_card", play_choices, always_ask=True)
 def play_card(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     data = state.data
     faction, seat = frame["faction"], frame["seat"]

@@ -61,16 +61,19 @@ DESCRIBED: dict[str, Describe] = {}
 
 
 def described_decision(
-    name: str, describe: Describe
+    name: str, describe: Describe, always_ask: bool = False
 ) -> Callable[[Callable[[ArabianStruggleState, Frame, Action], None]], Callable[..., None]]:
     """Register the decision ``name`` (as ``machine.decision`` does) with its options described by ``describe``::
 
         @described_decision("recruit", recruit_choices)
         def recruit(state, frame, action): ...
+
+    ``always_ask``: the seat is asked even when only one option is left, for a decision whose options depend
+    on a hidden hand, so the table never sees the rules answer for a player whose cards left one choice.
     """
     DESCRIBED[name] = describe
 
     def options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
         return describe(state, frame).actions()
 
-    return decision(name, options)
+    return decision(name, options, always_ask)
