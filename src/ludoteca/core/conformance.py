@@ -150,7 +150,12 @@ def check_lockstep(state: State, seat: int, rng: random.Random, horizon: int = 4
     options in both worlds) for up to ``horizon`` actions, while ``seat`` has learnt the same in both (view
     and readable log). As long as it has, who must decide, the decision shown and ``seat``'s own options
     must be the same: a difference tells ``seat`` something about the hidden cards the rules did not show.
-    Returns the number of actions played.
+
+    Once ``seat`` has learnt different things the worlds may part, as the rules reveal cards; but not when
+    one world still waits for a player's decision while the other has gone on and logged what it made of
+    it (its new events begin with all of the waiting world's): the rules then decided for a player, because
+    of his hidden cards, what they let him decide in the other world, and everybody saw it. Returns the
+    number of actions played.
     """
     same = state.clone()
     other = state.clone()
@@ -159,9 +164,21 @@ def check_lockstep(state: State, seat: int, rng: random.Random, horizon: int = 4
     start = len(state.log)
     played: list[tuple[int, str]] = []
     for _ in range(horizon + 1):
-        if same.is_over() != other.is_over():
-            raise _fail(state, f"for seat {seat}, after {played}, one world ended and the other did not")
-        if same.is_over() or _observed(same, seat, start) != _observed(other, seat, start):
+        seen, seen_other = _observed(same, seat, start), _observed(other, seat, start)
+        if seen != seen_other:
+            for waiting, events, events_on in (
+                (same, seen[1], seen_other[1]),
+                (other, seen_other[1], seen[1]),
+            ):
+                if not waiting.is_over() and len(events) < len(events_on) and events_on[: len(events)] == events:
+                    raise _fail(
+                        state,
+                        f"with hidden cards redrawn for seat {seat} and the same dice, after {played} one world asks"
+                        f" seat(s) {waiting.to_act()} to decide {json.dumps(waiting.view(seat).get('decision'))}"
+                        f" while the other decided it for them and went on: {events_on[len(events) :][:3]}",
+                    )
+            break
+        if same.is_over() and other.is_over():
             break
         asked, asked_other = _asked(same, seat), _asked(other, seat)
         if asked != asked_other:
