@@ -24,8 +24,9 @@
 
   function show(payload) {
     if (current && payload.version < current.version) return; // an older push arriving late
-    if (current && payload.version === current.version && payload.seat === current.seat && payload.can_undo === current.can_undo
-        && payload.bot_error === current.bot_error && JSON.stringify(payload.seats) === JSON.stringify(current.seats)) {
+    if (current && payload.version === current.version && payload.seat === current.seat && payload.over === current.over
+        && payload.can_undo === current.can_undo && payload.bot_error === current.bot_error
+        && JSON.stringify(payload.seats) === JSON.stringify(current.seats)) {
       return; // the same position again (the answer to an action, after the socket's push of it)
     }
     current = payload;
