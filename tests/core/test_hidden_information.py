@@ -153,3 +153,22 @@ def test_the_check_catches_a_seat_passed_over_because_of_its_cards(monkeypatch: 
     with pytest.raises(ConformanceError, match="shown different decisions"):
         for k in range(20):
             conformance.check_lockstep(state, 0, random.Random(k), horizon=2)
+
+
+def test_the_check_catches_a_refusal_made_for_a_partner_because_of_his_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A partner whose cards cannot answer has only "refuse the trade": had the rules refused for him, the log
+    would show the refusal at once where another hand is asked, and the proposer would know his cards."""
+    from ludoteca.games.advanced_civilization.machine import RULES
+
+    state = _trade_position()
+    for text in ("propose a trade to Crete (seat 1)", "name Grain in the offer", "name Grain in the offer"):
+        state.apply(0, text)
+    state.apply(0, "add hand card 3, undeclared")
+    assert [a.text for a in state.legal_actions(0)] == ["offer these 3 cards"]
+    for k in range(20):
+        conformance.check_lockstep(state, 0, random.Random(k), horizon=1)  # the fixed game passes
+    unasked = dataclasses.replace(RULES.decisions["trade_answer"], always_ask=False)
+    monkeypatch.setitem(RULES.decisions, "trade_answer", unasked)
+    with pytest.raises(ConformanceError, match="decided it for them"):
+        for k in range(20):
+            conformance.check_lockstep(state, 0, random.Random(k), horizon=1)

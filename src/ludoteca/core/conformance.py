@@ -142,6 +142,23 @@ def _asked(state: State, seat: int) -> dict[str, Any]:
     }
 
 
+def _made_for(waiting: State, seat: int, start: int, events: list[Any], events_on: list[Any]) -> str | None:
+    """The answer the other world gave, unasked, to the decision ``waiting`` asks, if it did: ``waiting``'s log
+    (``events``, as ``seat`` reads it since ``start``) is all at the start of the other world's (``events_on``),
+    and one of the waiting seat's options, taken, logs next what the other world logged next (what follows
+    may differ: it may reveal the hidden cards, as "Trading ends." is followed by the calamities held)."""
+    if waiting.is_over() or len(events) >= len(events_on) or events_on[: len(events)] != events:
+        return None
+    actor = waiting.to_act()[0]
+    for action in waiting.legal_actions(actor):
+        twin = waiting.clone()
+        twin.apply(actor, action.text)
+        after = _observed(twin, seat, start)[1]
+        if len(after) > len(events) and after[len(events)] == events_on[len(events)]:
+            return action.text
+    return None
+
+
 def check_lockstep(state: State, seat: int, rng: random.Random, horizon: int = 4) -> int:
     """Two worlds ``seat`` cannot tell apart keep asking the same seats the same decisions.
 
@@ -152,10 +169,9 @@ def check_lockstep(state: State, seat: int, rng: random.Random, horizon: int = 4
     must be the same: a difference tells ``seat`` something about the hidden cards the rules did not show.
 
     Once ``seat`` has learnt different things the worlds may part, as the rules reveal cards; but not when
-    one world still waits for a player's decision while the other has gone on and logged what it made of
-    it (its new events begin with all of the waiting world's): the rules then decided for a player, because
-    of his hidden cards, what they let him decide in the other world, and everybody saw it. Returns the
-    number of actions played.
+    one world still waits for a player's decision while the other has gone on, logging what that player
+    could have answered (``_made_for``): the rules then decided for a player, because of his hidden cards,
+    what they let him decide in the other world, and everybody saw it. Returns the number of actions played.
     """
     same = state.clone()
     other = state.clone()
@@ -170,12 +186,13 @@ def check_lockstep(state: State, seat: int, rng: random.Random, horizon: int = 4
                 (same, seen[1], seen_other[1]),
                 (other, seen_other[1], seen[1]),
             ):
-                if not waiting.is_over() and len(events) < len(events_on) and events_on[: len(events)] == events:
+                made = _made_for(waiting, seat, start, events, events_on)
+                if made is not None:
                     raise _fail(
                         state,
                         f"with hidden cards redrawn for seat {seat} and the same dice, after {played} one world asks"
                         f" seat(s) {waiting.to_act()} to decide {json.dumps(waiting.view(seat).get('decision'))}"
-                        f" while the other decided it for them and went on: {events_on[len(events) :][:3]}",
+                        f" while the other decided it for them ({made!r}) and went on: {events_on[len(events) :][:3]}",
                     )
             break
         if same.is_over() and other.is_over():
