@@ -61,15 +61,25 @@ def simulate_command(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes (local backend).")] = 1,
     backend: Annotated[str, typer.Option("--backend", help="local or ray.")] = "local",
     ray_address: Annotated[str | None, typer.Option("--ray-address", help="Ray cluster to join.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the simulation already in --out.")] = False,
+    no_plots: Annotated[bool, typer.Option("--no-plots", help="Write the summary and report without plots "
+                                           "(no matplotlib needed).")] = False,
 ) -> None:
-    """Play many games between agents and write the results, a summary, plots and a report."""
+    """Play many games between agents and write the results, a summary, plots and a report.
+
+    Everything that can refuse the run (a missing matplotlib, a folder holding an earlier run, a bad
+    agent or option) is checked before the first game: a run of hours must not fail at its end.
+    """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ludoteca.sim import plan_games, run_simulation
-    from ludoteca.sim.report import write_report
+    from ludoteca.sim.report import require_plotting, write_report
+    from ludoteca.sim.runner import prepare_output
 
     console = stdout_console()
     with user_errors():
+        if not no_plots:
+            require_plotting()
         require_importable(game)
         specs = split_seat_specs(agents)
         options = parse_option_values(option or [])
@@ -78,6 +88,9 @@ def simulate_command(
         for spec in specs:
             make_agent(spec)
         plan = plan_games(game, count, specs, games, seed, options)
+        if backend not in ("local", "ray"):
+            fail(f"there is no backend {backend!r} (choose local or ray)")
+        prepare_output(out, force)
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TextColumn("{task.fields[rate]:.2f} games/s"), TimeRemainingColumn())
         with Progress(*columns, console=console, transient=False) as bar:
@@ -87,14 +100,17 @@ def simulate_command(
             def advance(done: int) -> None:
                 bar.update(task, completed=done, rate=done / max(time.perf_counter() - started, 1e-9))
 
-            outcome = run_simulation(plan, out, jobs=jobs, backend=backend, ray_address=ray_address, progress=advance)
-        summary = write_report(out, f"{game}, {count} players, agents {', '.join(specs)}")
+            outcome = run_simulation(plan, out, jobs=jobs, backend=backend, ray_address=ray_address,
+                                     progress=advance, force=force)
+        summary = write_report(out, f"{game}, {count} players, agents {', '.join(specs)}", plots=not no_plots)
     if outcome.interrupted:
         console.print(f"Interrupted: kept the {summary['games']} finished games.", style="yellow")
     console.print(f"{summary['games']} games, {summary['failures']} failures; report in {out / 'report.md'}")
 
 def report_command(
     directory: Annotated[Path, typer.Argument(help="A simulation's output directory.")],
+    no_plots: Annotated[bool, typer.Option("--no-plots", help="Write the summary and report without plots "
+                                           "(no matplotlib needed).")] = False,
 ) -> None:
     """Rebuild summary.json, the plots and report.md from a simulation's results.jsonl."""
     from ludoteca.sim.report import write_report
@@ -102,7 +118,8 @@ def report_command(
     if not (directory / "results.jsonl").is_file():
         fail(f"{directory} has no results.jsonl")
     try:
-        summary = write_report(directory)
+        with user_errors():
+            summary = write_report(directory, plots=not no_plots)
     except (ValueError, KeyError) as error:
         fail(f"cannot read {directory / 'results.jsonl'}: {error}")
     stdout_console().print(f"{summary['games']} games summarised; report in {directory / 'report.md'}")

@@ -1,4 +1,10 @@
-"""Plots (PNG, matplotlib) and ``report.md`` for a simulation directory."""
+"""Plots (PNG, matplotlib) and ``report.md`` for a simulation directory.
+
+Every win-share panel draws the fair share (``1 / players``) as a dashed line, because a bar means
+nothing until one sees whether its interval crosses that line. The score plot draws the mean over all
+seats the same way. Plots need the ``sim`` extra; :func:`require_plotting` says so before any game is
+played, and ``plots=False`` writes the summary and the report without them.
+"""
 
 from __future__ import annotations
 
@@ -6,96 +12,240 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ludoteca.sim.summary import load_results, summarize
+from ludoteca.core import LudotecaError
+from ludoteca.sim.measures import TURN_WORDS
+from ludoteca.sim.summary import load_results, summarize, victory_margin
 
-TITLES = {"by_agent": "agent", "by_seat": "seat", "by_faction": "faction"}
+TITLES = {"by_agent": "agent (per player)", "by_seat": "seat", "by_order": "position in the order of play",
+          "by_faction": "faction"}
+PLOTS = ("win_share.png", "scores.png", "length.png", "margins.png")
 
 
-def _plot_shares(summary: dict[str, Any], path: Path) -> None:
+def require_plotting() -> None:
+    """Fail now, with the fix, when matplotlib is missing: not after hours of games."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise LudotecaError("the plots need matplotlib: pip install 'ludoteca[sim]' "
+                            "(or pass --no-plots for the summary and report alone)") from None
+
+
+def _pyplot() -> Any:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    return plt
+
+
+def _title(key: str, summary: dict[str, Any]) -> str:
+    return summary.get("faction_word", "faction") if key == "by_faction" else TITLES[key]
+
+
+def _save(figure: Any, path: Path) -> None:
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    _pyplot().close(figure)
+
+
+def share_figure(summary: dict[str, Any]) -> Any:
+    """One panel per table (agent, seat, order of play, faction): bars, 95% intervals, the fair share."""
+    plt = _pyplot()
     keys = [key for key in TITLES if key in summary]
     figure, axes = plt.subplots(1, len(keys), figsize=(4.5 * len(keys), 3.6), squeeze=False)
     for axis, key in zip(axes[0], keys, strict=True):
-        names = list(summary[key])
-        shares = [summary[key][n]["share"] for n in names]
-        low = [s - summary[key][n]["ci95"][0] for s, n in zip(shares, names, strict=True)]
-        high = [summary[key][n]["ci95"][1] - s for s, n in zip(shares, names, strict=True)]
+        rows = summary[key]
+        names = list(rows)
+        shares = [rows[n]["share"] for n in names]
+        low = [s - rows[n]["ci95"][0] for s, n in zip(shares, names, strict=True)]
+        high = [rows[n]["ci95"][1] - s for s, n in zip(shares, names, strict=True)]
         axis.bar(range(len(names)), shares, yerr=[low, high], capsize=4, color="#4c78a8")
+        fair = [rows[n]["fair"] for n in names]
+        axis.axhline(sum(fair) / len(fair), color="#e45756", linestyle="--", linewidth=1.2, label="fair share")
         axis.set_xticks(range(len(names)), names, rotation=20, ha="right", fontsize=8)
         axis.set_ylim(0, 1)
-        axis.set_title(f"Win share by {TITLES[key]} (95% CI)", fontsize=10)
-    figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+        axis.set_title(f"Win share by {_title(key, summary)} (95% CI)", fontsize=10)
+        axis.legend(fontsize=7, loc="upper right")
+    return figure
 
 
-def _plot_scores(results: list[dict[str, Any]], path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+def score_figure(results: list[dict[str, Any]]) -> Any:
+    """Scores by seat, with the mean of all seats: what every seat would score if seats did not matter."""
+    plt = _pyplot()
     seats = max((len(line["agents"]) for line in results), default=0)
-    data = [[float(line["result"]["scores"][seat]) for line in results] for seat in range(seats)]
+    data = [[float(line["result"]["scores"][seat]) for line in results if seat < len(line["agents"])]
+            for seat in range(seats)]
     figure, axis = plt.subplots(figsize=(6, 3.6))
-    if data:
+    if data and all(data):
         axis.boxplot(data, tick_labels=[f"seat {s}" for s in range(seats)])
+        every = [score for column in data for score in column]
+        axis.axhline(sum(every) / len(every), color="#e45756", linestyle="--", linewidth=1.2,
+                     label="mean of all seats")
+        axis.legend(fontsize=7)
     axis.set_title("Score distribution by seat", fontsize=10)
-    figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    return figure
 
 
-def _plot_lengths(results: list[dict[str, Any]], path: Path) -> None:
-    import matplotlib
+def length_figure(results: list[dict[str, Any]]) -> Any:
+    """Game lengths in actions and, where the game counts them, in turns."""
+    plt = _pyplot()
+    turns = [line["turns"] for line in results if isinstance(line.get("turns"), int)]
+    figure, axes = plt.subplots(1, 2 if turns else 1, figsize=(9 if turns else 6, 3.6), squeeze=False)
+    axes[0][0].hist([line["actions"] for line in results], bins=20, color="#72b7b2")
+    axes[0][0].set_xlabel("actions per game")
+    axes[0][0].set_title("Game length in actions", fontsize=10)
+    if turns:
+        axes[0][1].hist(turns, bins=20, color="#54a24b")
+        axes[0][1].set_xlabel("turns per game")
+        axes[0][1].set_title("Game length in turns", fontsize=10)
+    return figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
+def margin_figure(results: list[dict[str, Any]]) -> Any:
+    """Victory margins, with the line of no lead: games to its left were won without outscoring the rest."""
+    plt = _pyplot()
+    margins = [m for line in results if (m := victory_margin(line["result"])) is not None]
     figure, axis = plt.subplots(figsize=(6, 3.6))
-    axis.hist([line["actions"] for line in results], bins=20, color="#72b7b2")
-    axis.set_xlabel("actions per game")
-    axis.set_title("Game length", fontsize=10)
-    figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    axis.hist(margins, bins=20, color="#f58518")
+    axis.axvline(0, color="#e45756", linestyle="--", linewidth=1.2, label="no lead")
+    axis.set_xlabel("winner's score minus the best other score")
+    axis.set_title("Victory margins", fontsize=10)
+    axis.legend(fontsize=7)
+    return figure
 
 
-def _table(title: str, rows: dict[str, Any]) -> list[str]:
-    lines = [f"### Win share by {title}", "", "| name | games | wins | share | 95% interval | mean score |",
-             "|---|---:|---:|---:|---:|---:|"]
-    for name, row in sorted(rows.items(), key=lambda item: -item[1]["share"]):
+def _share_table(title: str, rows: dict[str, Any], sort: bool = True) -> list[str]:
+    lines = [f"### Win share by {title}", "",
+             "| name | players | wins | share | 95% interval | fair | vs fair | mean score |",
+             "|---|---:|---:|---:|---:|---:|---|---:|"]
+    items = sorted(rows.items(), key=lambda item: -item[1]["share"]) if sort else list(rows.items())
+    for name, row in items:
         low, high = row["ci95"]
-        lines.append(f"| {name} | {row['games']} | {row['wins']:g} | {row['share']:.1%} | {low:.1%} – {high:.1%} | "
-                     f"{row['score_mean']} |")
+        lines.append(f"| {name} | {row['games']} | {row['wins']:.4g} | {row['share']:.1%} | {low:.1%} – {high:.1%} | "
+                     f"{row['fair']:.1%} | {row['vs_fair']} | {row['score_mean']:g} |")
     return [*lines, ""]
 
 
-def write_report(out: Path, title: str = "") -> dict[str, Any]:
+def _interval(row: dict[str, Any]) -> str:
+    return f"{row['share']:.1%} (95% interval {row['ci95'][0]:.1%} – {row['ci95'][1]:.1%}, fair {row['fair']:.1%})"
+
+
+def _verdict(row: dict[str, Any]) -> str:
+    return {"above": "an advantage the run can see", "below": "a handicap the run can see",
+            "within": "no effect the run can tell from chance"}[row["vs_fair"]]
+
+
+def _spread_text(spread: dict[str, Any]) -> str:
+    return (f"mean {spread['mean']:g} (sd {spread['sd']:g}), median {spread['median']:g}, "
+            f"quartiles {spread['q1']:g} – {spread['q3']:g}, range {spread['min']:g} – {spread['max']:g}")
+
+
+def _headlines(summary: dict[str, Any]) -> list[str]:
+    lines = []
+    if "by_order" in summary:
+        first = next(iter(summary["by_order"].values()))
+        lines.append(f"- **First player** (the first seat to decide) won {_interval(first)}: {_verdict(first)}.")
+    if "by_seat" in summary:
+        seen = [name for name, row in summary["by_seat"].items() if row["vs_fair"] != "within"]
+        lines.append("- **Seats:** " + (f"seat(s) {', '.join(seen)} differ from the fair share." if seen
+                                        else "no seat's interval excludes the fair share."))
+    if "by_faction" in summary:
+        word = summary.get("faction_word", "faction")
+        best = max(summary["by_faction"].items(), key=lambda item: item[1]["share"])
+        worst = min(summary["by_faction"].items(), key=lambda item: item[1]["share"])
+        lines.append(f"- **{word.capitalize()}s:** {best[0]} wins most, {_interval(best[1])}; "
+                     f"{worst[0]} least, {_interval(worst[1])}.")
+    return [*lines, ""] if lines else []
+
+
+def _length_lines(summary: dict[str, Any], game: str | None) -> list[str]:
+    length = summary["length"]
+    lines = ["### Game length", "", f"- Actions: {_spread_text(length['actions'])}."]
+    if length["turns"]["n"]:
+        unit = f" (one turn: {TURN_WORDS[game]})" if game in TURN_WORDS else ""
+        lines.append(f"- Turns{unit}: {_spread_text(length['turns'])}.")
+    lines.append(f"- {length['seconds_mean']:g} s per game.")
+    return [*lines, ""]
+
+
+def _margin_lines(summary: dict[str, Any]) -> list[str]:
+    margins = summary["margins"]
+    if not margins["n"]:
+        return []
+    lines = ["### Victory margins", "",
+             f"The winner's score minus the best other score: {_spread_text(margins)}. In {margins['not_ahead']} "
+             f"of {margins['n']} games the winner did not outscore the rest (a tie-break or another way to win).", "",
+             "| winning agent | games won | mean margin | median |", "|---|---:|---:|---:|"]
+    for agent, spread in margins["by_winning_agent"].items():
+        lines.append(f"| {agent} | {spread['n']} | {spread['mean']:g} | {spread['median']:g} |")
+    return [*lines, ""]
+
+
+def _component_lines(summary: dict[str, Any]) -> list[str]:
+    lines: list[str] = []
+    for key, parts in summary.get("components", {}).items():
+        agents = sorted({agent for part in parts.values() for agent in part["by_agent"]})
+        lines += [f"### Score components: `{key}` (mean per player)", "",
+                  "| component | all | winners | others | " + " | ".join(agents) + " |",
+                  "|---|---:|---:|---:|" + "---:|" * len(agents)]
+        for part, row in parts.items():
+            cells = [f"{row['by_agent'].get(agent, '')}" for agent in agents]
+            lines.append(f"| {part} | {row['mean']} | {row['winners']} | {row['others']} | " + " | ".join(cells) + " |")
+        lines.append("")
+    for key, awards in summary.get("awards", {}).items():
+        agents = sorted({agent for row in awards.values() for agent in row["held_by_agent"]})
+        lines += [f"### Awards: `{key}` (who holds each at the end)", "",
+                  "| award | given in | to a winner | " + " | ".join(f"held by {a}" for a in agents) + " |",
+                  "|---|---:|---:|" + "---:|" * len(agents)]
+        for award, row in awards.items():
+            cells = [f"{row['held_by_agent'].get(agent, 0):.1%}" for agent in agents]
+            to_winner = f"{row['to_a_winner'] / row['given']:.1%}" if row["given"] else "–"
+            lines.append(f"| {award} | {row['given']}/{row['games']} | {to_winner} | " + " | ".join(cells) + " |")
+        lines.append("")
+    for key, counts in summary.get("outcomes", {}).items():
+        total = sum(counts.values())
+        lines += [f"### How games end: `{key}`", "", "| outcome | games | share |", "|---|---:|---:|"]
+        lines += [f"| {text} | {count} | {count / total:.1%} |" for text, count in counts.items()]
+        lines.append("")
+    return lines
+
+
+def _run_game(out: Path) -> str | None:
+    """The game id of the run, from ``run.json`` (absent for hand-made results)."""
+    try:
+        run = json.loads((out / "run.json").read_text(encoding="utf-8"))
+        return str(run["games"][0]["game"])
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
+def write_report(out: Path, title: str = "", plots: bool = True) -> dict[str, Any]:
     """Rebuild ``summary.json``, the plots and ``report.md`` from ``out/results.jsonl``."""
+    if plots:
+        require_plotting()
     results = load_results(out / "results.jsonl")
     failures = len(list((out / "failures").glob("*.json"))) if (out / "failures").is_dir() else 0
     summary = summarize(results, failures)
     (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
-    _plot_shares(summary, out / "win_share.png")
-    _plot_scores(results, out / "scores.png")
-    _plot_lengths(results, out / "length.png")
+    if plots:
+        _save(share_figure(summary), out / "win_share.png")
+        _save(score_figure(results), out / "scores.png")
+        _save(length_figure(results), out / "length.png")
+        _save(margin_figure(results), out / "margins.png")
+    players = summary["players"]
     lines = [f"# Simulation report{': ' + title if title else ''}", "",
-             f"{summary['games']} games finished, {failures} failed.", ""]
-    if "by_faction" in summary:
-        best = max(summary["by_faction"].items(), key=lambda item: item[1]["share"])
-        lines += [f"**Which faction wins how often:** {best[0]} wins most, {best[1]['share']:.1%} of its games "
-                  f"(95% interval {best[1]['ci95'][0]:.1%} – {best[1]['ci95'][1]:.1%}); see the table below.", ""]
-    for key, name in TITLES.items():
+             f"{summary['games']} games finished, {failures} failed"
+             + (f"; {players} players, so a fair share is {1 / players:.1%}." if players else "."), "",
+             *_headlines(summary)]
+    for key in TITLES:
         if key in summary:
-            lines += _table(name, summary[key])
-    length = summary["length"]
-    lines += ["### Game length", "", f"{length['actions_mean']} actions on average (sd {length['actions_sd']}), "
-              f"{length['seconds_mean']} s per game.", "",
-              "![win share](win_share.png)", "", "![scores](scores.png)", "", "![length](length.png)", ""]
+            lines += _share_table(_title(key, summary), summary[key], sort=key in ("by_agent", "by_faction"))
+    lines += _length_lines(summary, _run_game(out))
+    lines += _margin_lines(summary)
+    lines += _component_lines(summary)
+    if plots:
+        lines += ["![win share](win_share.png)", "", "![scores](scores.png)", "", "![length](length.png)", "",
+                  "![margins](margins.png)", ""]
     (out / "report.md").write_text("\n".join(lines), encoding="utf-8")
     return summary

@@ -13,6 +13,7 @@ from typing import Any
 
 from ludoteca.agents import make_agent
 from ludoteca.core import LudotecaError, derive_seed, load_game
+from ludoteca.sim.measures import count_turns, seat_sides
 from ludoteca.tournament import seat_agents
 
 MAX_ACTIONS = 500_000
@@ -45,14 +46,25 @@ def play_one(spec: GameSpec) -> dict[str, Any]:
         state = load_game(spec.game, spec.players, spec.options).new_state(seed=spec.seed)
         bots = [make_agent(agent, seed=derive_seed(spec.seed, seat)) for seat, agent in enumerate(spec.agents)]
         actions = 0
+        order: dict[int, None] = {}  # seats in the order of their first decision (an ordered set)
         while not state.is_over():
             if actions >= MAX_ACTIONS:
                 raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
             seat = state.to_act()[0]
+            order.setdefault(seat)
             state.apply(seat, bots[seat].choose(state, seat))
             actions += 1
-        return {"index": spec.index, "seed": spec.seed, "agents": list(spec.agents), "result": state.result(),
-                "actions": actions, "seconds": round(time.perf_counter() - started, 4)}
+        result = state.result()
+        line: dict[str, Any] = {
+            "index": spec.index, "seed": spec.seed, "agents": list(spec.agents), "result": result,
+            "actions": actions, "turns": count_turns(spec.game, state, result),
+            "order": [*order, *(seat for seat in range(spec.players) if seat not in order)],
+        }
+        sides = seat_sides(state, result)
+        if sides is not None:
+            line["side"], line["sides"] = sides
+        line["seconds"] = round(time.perf_counter() - started, 4)
+        return line
     except Exception as error:  # a failing game must not stop the run: it is recorded instead
         return {"index": spec.index, "seed": spec.seed, "agents": list(spec.agents), "error": repr(error),
                 "traceback": traceback.format_exc(), "record": state.record() if state is not None else None,
@@ -61,6 +73,41 @@ def play_one(spec: GameSpec) -> dict[str, Any]:
 
 def play_batch(specs: list[GameSpec]) -> list[dict[str, Any]]:
     return [play_one(spec) for spec in specs]
+
+
+OUTPUTS = ("results.jsonl", "summary.json", "report.md", "run.json", "win_share.png", "scores.png", "length.png",
+           "margins.png")
+"""The files a simulation and its report write in their folder (and ``failures/``)."""
+
+
+def prepare_output(out: Path, force: bool = False) -> None:
+    """Refuse a folder that already holds a simulation's files, or, with ``force``, delete those files.
+
+    Only what a simulation writes is deleted, never anything else in the folder: ``--out .`` with
+    ``--force`` must not empty a working directory. Stale ``failures/`` go too, or the next report
+    would count the failed games of the previous run.
+    """
+    present = [name for name in OUTPUTS if (out / name).exists()]
+    failures = out / "failures"
+    if failures.is_dir():
+        present.append("failures/")
+    if not present:
+        return
+    if not force:
+        raise LudotecaError(f"{out} already holds a simulation ({', '.join(present)}); "
+                            "choose another --out or pass --force to replace it")
+    for name in OUTPUTS:
+        (out / name).unlink(missing_ok=True)
+    if failures.is_dir():
+        for saved in failures.glob("*.json"):
+            saved.unlink()
+        if not any(failures.iterdir()):
+            failures.rmdir()
+
+
+def play_games(specs: list[GameSpec], jobs: int = 1) -> Iterator[dict[str, Any]]:
+    """Each game's line (finished or failed), on ``jobs`` local processes, in plan order."""
+    return _local(specs, jobs)
 
 
 @dataclass
@@ -140,15 +187,17 @@ def _ray(specs: list[GameSpec], address: str | None, batch: int | None) -> Itera
 
 def run_simulation(specs: list[GameSpec], out: Path, jobs: int = 1, backend: str = "local",
                    ray_address: str | None = None, batch: int | None = None,
-                   progress: Callable[[int], None] | None = None) -> Outcome:
+                   progress: Callable[[int], None] | None = None, force: bool = False) -> Outcome:
     """Play every game, writing each one to ``out/results.jsonl`` as soon as those before it are in.
 
     The file is in game order whatever the workers or backend. Failures go to
     ``out/failures/<index>.json``. On Ctrl-C the run stops and keeps what finished. Memory stays flat:
-    finished games are written, not kept.
+    finished games are written, not kept. A folder holding an earlier run is refused unless ``force``
+    (:func:`prepare_output`): hours of results must not vanish to a repeated command.
     """
     if backend not in ("local", "ray"):
         raise LudotecaError(f"there is no backend {backend!r} (choose local or ray)")
+    prepare_output(out, force)
     out.mkdir(parents=True, exist_ok=True)
     failures_dir = out / "failures"
     outcome = Outcome()
