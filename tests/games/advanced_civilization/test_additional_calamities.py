@@ -312,7 +312,8 @@ def test_regression_the_lost_advance_may_be_bought_again_the_same_turn() -> None
     )
     assert state.data["players"][0]["advances"] == []
     assert "buy Mysticism for 50" in texts(state) and "buy Deism for 80" in texts(state)
-    state.apply(0, "buy Mysticism for 50")  # nothing else is affordable: paying follows
+    state.apply(0, "buy Mysticism for 50")  # nothing else is affordable: paying is all that is left (AC-R34)
+    state.apply(0, "pay for Mysticism")
     state.apply(0, "hand in 3 Grain (36)")
     first(state)
     assert state.data["players"][0]["advances"] == ["Mysticism"]

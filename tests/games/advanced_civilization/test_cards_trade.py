@@ -183,6 +183,26 @@ def test_a_purchase_is_paid_with_sets_and_treasury_and_change_is_lost() -> None:
     assert "Pottery" in player["advances"] and player["hand"] == [] and player["treasury"] == 28
 
 
+def test_a_player_with_cards_is_asked_to_buy_even_if_they_pay_for_nothing_and_one_without_is_not() -> None:
+    """AC-R34: whether a hand can pay is for its owner to know; whether an empty hand and the treasury can is
+    everybody's. Seat 0 holds one Ochre (worth 1): asked, with only "buy no advance". Seat 1 holds nothing and
+    5 treasury: passed over."""
+    state = position(players=[{"hand": ["Ochre"]}, {"treasury": 5}], phases=["advances"])
+    assert state.to_act() == [0] and texts(state) == ["buy no advance"]
+    state.apply(0, "buy no advance")
+    assert state.is_over()
+
+
+def test_a_hand_of_one_kind_over_the_limit_is_asked_for_each_card_it_returns() -> None:
+    """AC-R34, §31.71: ten Ochre, eight kept: "return a Ochre card" is the only answer, asked twice."""
+    state = position(players=[{"hand": ["Ochre"] * 10}, {}], phases=["advances"])
+    _apply_all(state, "buy no advance")
+    for _ in range(2):
+        assert state.to_act() == [0] and texts(state) == ["return a Ochre card"]
+        _apply_all(state, "return a Ochre card")
+    assert state.is_over() and state.data["players"][0]["hand"] == ["Ochre"] * 8
+
+
 def test_prerequisites_must_be_held_before_the_phase() -> None:
     rich = ["Gold"] * 5 + ["Ivory"] * 3
     state = position(players=[{"hand": rich}, {}], phases=["advances"])
