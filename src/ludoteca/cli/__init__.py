@@ -13,6 +13,7 @@ from ludoteca.cli.bench import bench_command
 from ludoteca.cli.common import EXIT_ERROR, EXIT_FAILURE, HUMAN, app, parse_option_values, split_seat_specs
 from ludoteca.cli.fuzz import fuzz_command
 from ludoteca.cli.games import games_command
+from ludoteca.cli.ladder import ladder_command
 from ludoteca.cli.play import play_command
 from ludoteca.cli.replay import replay_command
 from ludoteca.cli.serve import serve_command, worker_command
@@ -23,6 +24,7 @@ app.command("play")(play_command)
 app.command("tournament")(tournament_command)
 app.command("simulate")(simulate_command)
 app.command("report")(report_command)
+app.command("ladder")(ladder_command)
 app.command("bench")(bench_command)
 app.command("replay")(replay_command)
 app.command("serve")(serve_command)
