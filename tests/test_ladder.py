@@ -57,9 +57,9 @@ def test_a_game_gives_one_comparison_per_two_seats_of_different_entrants_by_rank
 
 def test_bootstrap_intervals_are_seeded_and_hold_the_estimate() -> None:
     rng = random.Random(7)
-    matches = [[[(0, 1, float(rng.random() < 0.7))] for _ in range(20)],
-               [[(1, 2, float(rng.random() < 0.6))] for _ in range(20)],
-               [[(0, 2, float(rng.random() < 0.8))] for _ in range(20)]]
+    matches = [{n: [(0, 1, float(rng.random() < 0.7))] for n in range(20)},
+               {n: [(1, 2, float(rng.random() < 0.6))] for n in range(20)},
+               {n: [(0, 2, float(rng.random() < 0.8))] for n in range(20)}]
     table = rate(["a", "b", "c"], matches, bootstrap=300, seed=1)
     assert table == rate(["a", "b", "c"], matches, bootstrap=300, seed=1)
     assert table != rate(["a", "b", "c"], matches, bootstrap=300, seed=2)
@@ -67,8 +67,21 @@ def test_bootstrap_intervals_are_seeded_and_hold_the_estimate() -> None:
     for row in table:
         assert row["ci95"][0] < row["rating"] < row["ci95"][1]
     assert 0.5 < table[0]["above_next"] <= 1 and table[-1]["above_next"] is None
-    assert table[0]["rating"] == pytest.approx(ELO * bradley_terry(3, [c for m in matches for g in m for c in g])[0],
-                                               abs=0.05)
+    every = [c for match in matches for game in match.values() for c in game]
+    assert table[0]["rating"] == pytest.approx(ELO * bradley_terry(3, every)[0], abs=0.05)
+
+
+def test_a_resample_takes_each_drawn_seed_from_every_match() -> None:
+    """Game n of every match shares its seed, so its luck: here b and c lose or win game n together against a.
+    Drawn by seed, b and c keep identical records in every resample; drawn match by match, they would not."""
+    rng = random.Random(2)
+    outcomes = [float(rng.random() < 0.6) for _ in range(20)]
+    matches = [{n: [(0, 1, won)] for n, won in enumerate(outcomes)},
+               {n: [(0, 2, won)] for n, won in enumerate(outcomes)}]
+    table = {row["agent"]: row for row in rate(["a", "b", "c"], matches, bootstrap=300, seed=4)}
+    assert table["b"]["rating"] == pytest.approx(table["c"]["rating"], abs=0.05)
+    assert table["b"]["ci95"] == pytest.approx(table["c"]["ci95"], abs=0.15)
+    assert table["b"]["ci95"][1] - table["b"]["ci95"][0] > 50  # the luck is there, and shared
 
 
 def test_a_unanimous_pair_is_named_with_the_least_gap_its_games_support() -> None:
@@ -97,8 +110,19 @@ def test_more_players_seat_every_agent_round_robin() -> None:
     assert [seats for _, seats in plan[0]] == [[0, 1, 2, 0], [1, 2, 0, 1], [2, 0, 1, 2]]
 
 
-def test_a_spec_given_twice_is_two_entrants() -> None:
+def test_a_spec_given_twice_is_two_entrants_with_seeds_of_their_own() -> None:
+    """``random`` and ``random #2`` meet the heuristic on the same game seeds; with the same agent seeds as
+    well, those would be the very same games, and the second entrant would add nothing."""
     assert labels(["random", "heuristic", "random"]) == ["random", "heuristic", "random #2"]
+    plan = plan_ladder("mankind", 2, ["random", "random", "heuristic"], games=2, seed=1)
+    first, second = plan[1], plan[2]  # random vs heuristic, random #2 vs heuristic
+    for (one, seats_one), (two, seats_two) in zip(first, second, strict=True):
+        assert one.seed == two.seed and one.agents == two.agents
+        assert seats_one == [0 if k == 0 else 2 for k in seats_one] and set(seats_two) == {1, 2}
+        assert one.agent_seeds == [derive_seed(one.seed, seat) for seat in range(2)]  # as in a simulation
+        random_seat = one.agents.index("random")
+        assert one.agent_seeds[random_seat] != two.agent_seeds[random_seat]
+        assert one.agent_seeds[1 - random_seat] == two.agent_seeds[1 - random_seat]  # the heuristic's are shared
 
 
 # --------------------------------------------------------------------------- the command

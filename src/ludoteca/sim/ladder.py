@@ -4,29 +4,31 @@ A tournament says how often each agent wins *in that company*; a ladder puts age
 scale and says how sure it is of each step.
 
 **Matches.** In a two-player game every pair of agents plays ``games`` games, seats rotated (the agents
-swap seats each game). With more players every game seats all the agents round-robin, rotated by one seat
-a game (as ``ludoteca.tournament.seat_agents`` does), so each agent takes each seat equally often over a multiple
-of the number of agents. Game ``i`` of every match plays the seed ``derive_seed(seed, i)``: the pairs meet
-on the same deals and dice (less noise between them), and a match's games do not change when an agent
-is added to the ladder.
+swap seats each game). With more players every game seats all the agents round-robin, rotated by one
+seat a game (as ``ludoteca.tournament.seat_agents`` does), so each agent takes each seat equally often
+over a multiple of the number of agents. Game ``i`` of every match plays the seed ``derive_seed(seed, i)``:
+the pairs meet on the same deals and dice (less noise between them), and a match's games do not change
+when an agent is added to the ladder. A spec may be entered twice (``random,random,heuristic``): the
+second is ``random #2``, with agent seeds of its own.
 
-**Comparisons.** A game gives one comparison for each two seats held by different agents: the better
+**Comparisons.** A game gives one comparison for each two seats held by different entrants: the better
 ranked wins it, a tie is half a win each (``result()["ranking"]``, so a game's own victory rules, such as
 Arabian Struggle's key cities, decide, not the scores). In a two-player game that is simply the result.
 
-**Model.** Bradley–Terry, fitted by Hunter's MM iteration: agent ``i`` beats ``j`` with probability
-``p_i / (p_i + p_j)``. Each pair of agents starts with one virtual drawn game (``prior``), so an agent
-that won every game gets a finite rating rather than an infinite one: against 20 real games it moves a
-rating by a few percent. Ratings are on the Elo scale, ``400 log10 p``, and centred on a mean of 0: a
-difference of 200 means the higher wins about 76% of the time.
+**Model.** Bradley–Terry: agent ``i`` beats ``j`` with probability ``p_i / (p_i + p_j)``, fitted by
+maximum likelihood. Each pair of agents starts with one virtual drawn game (``prior``), so an agent that
+won every game gets a finite rating rather than an infinite one; where results are not unanimous it
+moves a rating by a few percent at 20 games a pair. Ratings are on the Elo scale, ``400 log10 p``,
+centred on a mean of 0: a difference of 200 means the higher wins about 76% of the time.
 
-**Intervals.** Games are resampled with replacement within each match (so every match keeps its size)
-and the model refitted, ``bootstrap`` times from a generator seeded by ``seed``; the 2.5th and 97.5th
-percentiles of each rating are its 95% interval. Comparisons within one multi-player game are not
-independent, and resampling whole games is what keeps the intervals honest about that. ``above_next``
-is the share of resamples in which an agent rates above the next one in the table. Where one agent won
-every game against another, every resample is unanimous too and the interval collapses onto the point
-the prior holds; :func:`unanimous` names those pairs with the least gap their games support.
+**Intervals.** Games are resampled with replacement, by seed: a drawn seed brings its game from every
+match (the matches share their seeds, so their luck), and the model is refitted, ``bootstrap`` times
+from a generator seeded by ``seed``; the 2.5th and 97.5th percentiles of each rating are its 95%
+interval. Comparisons within one multi-player game are not independent, and resampling whole games is
+what keeps the intervals honest about that. ``above_next`` is the share of resamples in which an agent
+rates above the next one in the table. Where one agent won every game against another, every resample
+is unanimous too and the interval collapses onto the point the prior holds; :func:`unanimous` names
+those pairs with the least gap their games support.
 """
 
 from __future__ import annotations
@@ -62,13 +64,25 @@ def labels(agents: Sequence[str]) -> list[str]:
     return names
 
 
+def _agent_seed(game_seed: int, seat: int, repeat: int) -> int:
+    base = derive_seed(game_seed, seat)
+    return base if repeat == 0 else derive_seed(base, repeat)
+
+
 def plan_ladder(game: str, players: int, agents: Sequence[str], games: int, seed: int,
                 options: dict[str, Any] | None = None) -> list[list[tuple[GameSpec, list[int]]]]:
-    """The matches of a ladder, each a list of games, each game with the entrant (index) of every seat."""
+    """The matches of a ladder, each a list of games, each game with the entrant (index) of every seat.
+
+    Game ``i`` of every match plays seed ``derive_seed(seed, i)``. A seat's agent gets the seed it would
+    get in a simulation, ``derive_seed(game seed, seat)``; a spec's second entrant gets another one, so that
+    ``random`` and ``random #2`` do not play the same games against a third.
+    """
     if len(agents) < 2:
         raise LudotecaError("a ladder needs at least two agents")
     if games < 1:
         raise LudotecaError("a ladder needs at least one game a match")
+    names = labels(agents)
+    repeat = [0 if name == agent else int(name.rsplit("#", 1)[1]) for name, agent in zip(names, agents, strict=True)]
     entrants = list(range(len(agents)))
     groups = [list(pair) for pair in combinations(entrants, 2)] if players == 2 else [entrants]
     plan, index = [], 0
@@ -76,7 +90,10 @@ def plan_ladder(game: str, players: int, agents: Sequence[str], games: int, seed
         match = []
         for i in range(games):
             seats = [group[(seat + i) % len(group)] for seat in range(players)]  # tournament.seat_agents' rotation
-            spec = GameSpec(game, players, dict(options or {}), [agents[k] for k in seats], derive_seed(seed, i), index)
+            game_seed = derive_seed(seed, i)
+            agent_seeds = [_agent_seed(game_seed, seat, repeat[k]) for seat, k in enumerate(seats)]
+            spec = GameSpec(game, players, dict(options or {}), [agents[k] for k in seats], game_seed, index,
+                            agent_seeds)
             match.append((spec, seats))
             index += 1
         plan.append(match)
@@ -180,16 +197,27 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
-def rate(agents: Sequence[str], matches: list[list[list[Comparison]]], bootstrap: int = 1000, seed: int = 0,
+Match = dict[int, list[Comparison]]
+"""One match's finished games: game number (its seed's index) to the game's comparisons."""
+
+
+def rate(agents: Sequence[str], matches: list[Match], bootstrap: int = 1000, seed: int = 0,
          prior: float = 1.0) -> list[dict[str, Any]]:
-    """Ratings, intervals and observed scores, best first, from each match's games' comparisons."""
-    every = [c for match in matches for game in match for c in game]
+    """Ratings, intervals and observed scores, best first, from each match's games' comparisons.
+
+    A resample draws game numbers with replacement, as many as there are, and takes each drawn game from
+    every match: game ``i`` of every match shares its seed, so the matches share that game's luck, and
+    resampling the games of each match on its own would treat them as independent.
+    """
+    every = [c for match in matches for game in match.values() for c in game]
     point = bradley_terry(len(agents), every, prior)
+    numbers = sorted({number for match in matches for number in match})
     rng = random.Random(seed)
     samples: list[list[float]] = []
     for _ in range(bootstrap):
-        drawn = [c for match in matches for _ in match for c in match[rng.randrange(len(match))]]
-        samples.append(bradley_terry(len(agents), drawn, prior))
+        drawn = [numbers[rng.randrange(len(numbers))] for _ in numbers]
+        samples.append(bradley_terry(len(agents), [c for n in drawn for match in matches for c in match.get(n, ())],
+                                     prior))
     scored = [0.0] * len(agents)
     compared = [0] * len(agents)
     for i, j, score in every:
@@ -199,7 +227,7 @@ def rate(agents: Sequence[str], matches: list[list[list[Comparison]]], bootstrap
         compared[j] += 1
     games = [0] * len(agents)
     for match in matches:
-        for game in match:
+        for game in match.values():
             for agent in {a for i, j, _ in game for a in (i, j)}:
                 games[agent] += 1
     order = sorted(range(len(agents)), key=lambda i: -point[i])
@@ -220,12 +248,12 @@ def rate(agents: Sequence[str], matches: list[list[list[Comparison]]], bootstrap
     return table
 
 
-def pairwise(agents: Sequence[str], matches: list[list[list[Comparison]]]) -> dict[str, dict[str, dict[str, Any]]]:
+def pairwise(agents: Sequence[str], matches: list[Match]) -> dict[str, dict[str, dict[str, Any]]]:
     """Each agent's observed score against each other agent it met, over how many comparisons and games:
     the raw numbers behind the ratings."""
     found: dict[tuple[int, int], list[float]] = {}
     for match in matches:
-        for game in match:
+        for game in match.values():
             for pair in {(i, j) for i, j, _ in game} | {(j, i) for i, j, _ in game}:
                 found.setdefault(pair, [0.0, 0, 0])[2] += 1
             for i, j, score in game:
@@ -264,15 +292,16 @@ def run_ladder(game: str, players: int, agents: Sequence[str], games: int, seed:
     """Play the ladder's matches and rate the agents; failed games are left out and listed."""
     plan = plan_ladder(game, players, agents, games, seed, options)
     names = labels(agents)
-    where = {spec.index: (number, seats) for number, match in enumerate(plan) for spec, seats in match}
-    matches: list[list[list[Comparison]]] = [[] for _ in plan]
+    where = {spec.index: (number, i, seats)
+             for number, match in enumerate(plan) for i, (spec, seats) in enumerate(match)}
+    matches: list[Match] = [{} for _ in plan]
     failures = []
     for done, line in enumerate(play_games([spec for match in plan for spec, _ in match], jobs), 1):
-        number, seats = where[line["index"]]
+        number, i, seats = where[line["index"]]
         if "error" in line:
             failures.append({key: line[key] for key in ("index", "seed", "agents", "error")})
         else:
-            matches[number].append(comparisons(line, seats))
+            matches[number][i] = comparisons(line, seats)
         if progress is not None:
             progress(done)
     played = [match for match in matches if match]

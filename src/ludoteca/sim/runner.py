@@ -29,6 +29,9 @@ class GameSpec:
     agents: list[str]  # agent spec per seat
     seed: int
     index: int
+    agent_seeds: list[int] | None = None
+    """Each seat's agent seed; by default ``derive_seed(seed, seat)``. A ladder sets them when one spec is
+    entered twice, or both entrants would make the same choices in the same games."""
 
 
 def plan_games(game: str, players: int, agents: list[str], games: int, seed: int,
@@ -44,7 +47,8 @@ def play_one(spec: GameSpec) -> dict[str, Any]:
     state = None
     try:
         state = load_game(spec.game, spec.players, spec.options).new_state(seed=spec.seed)
-        bots = [make_agent(agent, seed=derive_seed(spec.seed, seat)) for seat, agent in enumerate(spec.agents)]
+        seeds = spec.agent_seeds or [derive_seed(spec.seed, seat) for seat in range(len(spec.agents))]
+        bots = [make_agent(agent, seed=seeds[seat]) for seat, agent in enumerate(spec.agents)]
         actions = 0
         order: dict[int, None] = {}  # seats in the order of their first decision (an ordered set)
         while not state.is_over():
