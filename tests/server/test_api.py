@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -354,3 +355,24 @@ def test_an_option_typed_as_none_or_a_whole_number_starts_the_game_with_it(clien
         seat = response.json()["seats"][0]
         seen = client.get(f"/api/games/{response.json()['id']}", headers={"Authorization": f"Bearer {seat['token']}"})
         assert seen.json()["options"]["turn_limit"] == expected
+
+
+def test_games_of_one_seed_played_alike_and_interleaved_stay_alike(client: TestClient) -> None:
+    """The same seed and the same choices give the same game, however the server interleaves its games.
+
+    Two drivers once thought about one bot move at the same time (the request's and a wake-up's), drawing
+    twice from the bot's generator: games of one seed then parted ways.
+    """
+    body = {"game": "tigris-euphrates", "seats": ["human", "random"], "seed": 11}
+    games = [client.post("/api/games", json=body).json() for _ in range(3)]
+    choosers = [random.Random(5) for _ in games]
+    for _ in range(40):
+        for created, chooser in zip(games, choosers, strict=True):
+            auth = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+            seen = client.get(f"/api/games/{created['id']}", headers=auth).json()
+            if seen["over"] or 0 not in seen["to_act"]:
+                continue
+            move = {"version": seen["version"], "action": chooser.choice(sorted(seen["legal_actions"]))}
+            assert client.post(f"/api/games/{created['id']}/actions", json=move, headers=auth).status_code == 200
+    records = [client.get(f"/api/games/{created['id']}/record").json()["actions"] for created in games]
+    assert len(records[0]) > 60 and records[1] == records[0] and records[2] == records[0]

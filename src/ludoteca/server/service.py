@@ -131,6 +131,9 @@ class Room:
     previous: State | None = None  # the state before the last standing action, when known
     undo_cache: dict[tuple[int, int], str | None] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # One bot driver at a time: a bot's agent carries its own generator, so two drivers thinking about the
+    # same move would draw from it twice and the game would no longer follow from its seed.
+    bots: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task[None] | None = None
     bot_error: str | None = None
     ended: str | None = None  # why the game ended without the rules ending it (a resignation, abandoned, expired)
@@ -782,6 +785,10 @@ class GameService:
         move's lease (``Storage.take_lease``); the lease runs out a little after the longest a move may
         take, so the move of a process killed while thinking is taken up by another.
         """
+        async with room.bots:
+            await self._drive_bots(room)
+
+    async def _drive_bots(self, room: Room) -> None:
         while room.bot_error is None and self.drive:
             seat = room.bot_to_act()
             if seat is None:
