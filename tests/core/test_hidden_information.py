@@ -6,7 +6,7 @@ checks, for every seat, that ``resample`` (which redraws everything the seat can
 readable log, its legal actions (texts, in order) and ``to_act()`` unchanged; and, for one seat in turn, that
 two worlds it cannot tell apart keep asking the same seats the same decisions over the next actions played
 with the same dice. Every game is run at two and at three or more players and in every variant; each case
-takes a few seconds (measured on the 2-core CI machine: see the durations in the docstring of ``CASES``).
+takes a few seconds at most (measured: see the comment above ``CASES``).
 
 The last tests show the check is not vacuous: it catches the leaks of issue #19 when they are put back.
 """
@@ -44,8 +44,9 @@ MK = "mankind"
 
 # (game, players, options, policy, run settings). Random play never builds enough cities in Advanced
 # Civilization to hold trade cards, so most of its cases are heuristic games long enough to trade (from turn
-# 6-9), probed from the first card draws on. About 30 s in all on the 2-core machine, busy: Advanced
-# Civilization 10 s, Arabian Struggle 8 s, Tigris & Euphrates 8 s, Mankind 3 s (``--durations``).
+# 6-9), probed from the first card draws on. Measured with ``--durations=0`` on the 2-core machine under a
+# load of 5: about 25 s in all, Advanced Civilization 9 s, Arabian Struggle 6 s, Tigris & Euphrates 6 s,
+# Mankind 2 s.
 CASES: list[Case] = [
     (AC, 2, {"turn_limit": 16}, "heuristic", {"probe_every": 4}),
     (AC, 3, {"turn_limit": 14, "calamities": "additional", "nations": "random"}, "heuristic", {"probe_every": 5}),
