@@ -540,7 +540,8 @@ class AdvancedCivilizationGame(Game):
 
     id = "advanced-civilization"
     title = "Advanced Civilization"
-    version = "3"
+    # 4: forced trading and phase-12 choices are asked (AC-R34), so older records no longer replay.
+    version = "4"
     min_players = 2
     max_players = 8
     default_players = 4

@@ -446,7 +446,8 @@ class ArabianStruggleGame(Game):
 
     id = "arabian-struggle"
     title = "Arabian Struggle"
-    version = "1"
+    # 2: a forced card play is asked (AS-R30), so older records no longer replay.
+    version = "2"
     min_players = 2
     max_players = 3
     default_players = 3

@@ -330,7 +330,8 @@ class TigrisGame(Game):
 
     id = "tigris-euphrates"
     title = "Tigris & Euphrates"
-    version = "1"
+    # 2: a forced "commit no tiles" is asked (TE-R17), so older records no longer replay.
+    version = "2"
     min_players = 2
     max_players = 4
     default_players = 4
