@@ -16,12 +16,15 @@ times the kills and moves. Every wait has a timeout, so a stuck server fails the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import json
 import os
 import random
+import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +38,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from ludoteca.server import create_app
 from ludoteca.server.limits import BodyLimit, Limits, TokenBuckets
-from tests.server.conftest import claim_all
+from tests.server.conftest import DATABASES, claim_all, new_database, stored_entries
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
@@ -56,6 +59,32 @@ def _load_bench() -> ModuleType:
 
 
 bench = _load_bench()
+
+
+@dataclass
+class Server(bench.ServerProcess):
+    """bench's ``ludoteca serve`` subprocess with ``database`` a SQLAlchemy URL (bench's is a SQLite file)."""
+
+    database: str
+
+    def start(self, timeout: float = 60.0) -> float:
+        command = [
+            sys.executable, "-c", "from ludoteca.cli import main; main()", "serve", "--host", bench.HOST,
+            "--port", str(self.port), "--database", self.database, "--bot-delay", str(self.bot_delay),
+        ]  # fmt: skip
+        began = time.monotonic()
+        with self.log.open("ab") as output:
+            environment = {**os.environ, **self.env}
+            self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=environment)
+        while time.monotonic() - began < timeout:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}:\n{self.log_tail()}")
+            with contextlib.suppress(httpx.TransportError):
+                if httpx.get(f"{self.url}/api/games", timeout=2.0).status_code == 200:
+                    return time.monotonic() - began
+            time.sleep(0.05)
+        self.kill()
+        raise RuntimeError(f"the server did not answer within {timeout} s:\n{self.log_tail()}")
 
 
 # ---------------------------------------------------------------------------------------------- helpers
@@ -303,16 +332,15 @@ def test_a_body_limit_of_zero_passes_everything_through() -> None:
 
 
 # ---------------------------------------------------------------------------------------------- a real server
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+@pytest.fixture(scope="module", params=DATABASES)
+def live(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """``ludoteca serve`` in a subprocess, rate limit off (every client here is 127.0.0.1), bots pausing 10 ms."""
     folder = tmp_path_factory.mktemp("live")
-    server = bench.ServerProcess(
-        folder / "games.sqlite3", folder / "server.log", bot_delay=0.01, env={"LUDOTECA_RATE_LIMIT": "off"}
-    )
-    server.start()
-    yield server
-    server.stop()
+    with new_database(request, request.param, folder) as database:
+        server = Server(database, folder / "server.log", bot_delay=0.01, env={"LUDOTECA_RATE_LIMIT": "off"})
+        server.start()
+        yield server
+        server.stop()
 
 
 def test_uvicorn_refuses_oversized_bodies_declared_or_chunked_and_keeps_serving(live: Any) -> None:
@@ -328,7 +356,8 @@ def test_uvicorn_refuses_oversized_bodies_declared_or_chunked_and_keeps_serving(
         assert "Traceback" not in live.log.read_text(errors="replace")
 
 
-def test_fifty_concurrent_games_lose_nothing_and_report_the_p95(live: Any) -> None:
+def test_fifty_concurrent_games_lose_nothing_and_report_the_p95(live: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench, "stored_entries", stored_entries)  # bench reads a SQLite file; this, any URL
     moves = 6 * SCALE
     report = asyncio.run(asyncio.wait_for(bench.run_load(live.url, games=50, moves=moves, wait=60.0), 300))
     print(f"\nload: {report.summary()}")
@@ -467,11 +496,9 @@ def run_streams(streams: list[Stream], url: str, limit: int, kill_at: int | None
     return counted
 
 
-def test_sigkill_mid_stream_loses_no_accepted_action_and_applies_none_twice(tmp_path: Path) -> None:
+def test_sigkill_mid_stream_loses_no_accepted_action_and_applies_none_twice(database: str, tmp_path: Path) -> None:
     kills, per_kill, after = 2 * SCALE, 30, 8
-    server = bench.ServerProcess(
-        tmp_path / "games.sqlite3", tmp_path / "server.log", bot_delay=0, env={"LUDOTECA_RATE_LIMIT": "off"}
-    )
+    server = Server(database, tmp_path / "server.log", bot_delay=0, env={"LUDOTECA_RATE_LIMIT": "off"})
     streams = [
         Stream("tigris-euphrates", ["human", "human"], random.Random(1)),
         Stream("tigris-euphrates", ["human", "random"], random.Random(2)),  # the bot answers inside the request
@@ -498,7 +525,7 @@ def test_sigkill_mid_stream_loses_no_accepted_action_and_applies_none_twice(tmp_
     finally:
         server.stop()
 
-    stored = bench.stored_entries(server.database)
+    stored = stored_entries(server.database)
     lines = [f"kill {i + 1}: {a} actions acknowledged, {f} in flight, {d} of these stored before their retry, "
              f"restart {r:.1f} s" for i, (a, f, d, r) in enumerate(figures)]  # fmt: skip
     print(f"\nSIGKILL: {len(games)} games; " + "; ".join(lines))

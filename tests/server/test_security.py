@@ -175,11 +175,27 @@ def test_the_creator_cannot_read_another_seats_hand(client: TestClient) -> None:
 
 def test_tokens_are_stored_only_as_digests_in_a_file_only_its_owner_reads(client: TestClient, database: str) -> None:
     created = claim_all(client, client.post("/api/games", json={"game": "mankind", "seats": ["human", "human"]}).json())
-    path = Path(database.split("///", 1)[1])
-    raw = path.read_bytes() + b"".join(p.read_bytes() for p in path.parent.glob(path.name + "-*"))
+    if database.startswith("sqlite"):
+        path = Path(database.split("///", 1)[1])
+        raw = path.read_bytes() + b"".join(p.read_bytes() for p in path.parent.glob(path.name + "-*"))
+        assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    else:  # PostgreSQL keeps its own files: every row of every table, as the database gives them back
+        raw = repr(stored_rows(database)).encode()
+        assert created["id"].encode() in raw
     for seat in created["seats"]:
         assert seat["token"].encode() not in raw and seat["invite" if "invite" in seat else "token"].encode() not in raw
-    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+
+
+def stored_rows(database: str) -> list[Any]:
+    from sqlalchemy import create_engine, inspect, text
+
+    engine = create_engine(database)
+    try:
+        with engine.connect() as connection:
+            tables = inspect(connection).get_table_names()
+            return [connection.execute(text(f'SELECT * FROM "{table}"')).all() for table in tables]
+    finally:
+        engine.dispose()
 
 
 # ------------------------------------------------------------------------------------ 2. a socket that never reads
@@ -360,24 +376,24 @@ def test_tokens_never_reach_the_access_log() -> None:
     assert any(isinstance(f, RedactSecrets) for f in logging.getLogger("uvicorn.access").filters)
 
 
-def test_a_database_made_before_the_new_columns_gains_them(tmp_path: Path) -> None:
+def test_a_database_made_before_the_new_columns_gains_them(database: str) -> None:
     from sqlalchemy import create_engine, text
 
-    path = tmp_path / "old.sqlite3"
-    engine = create_engine(f"sqlite:///{path}")
+    engine = create_engine(database)
+    moment = "DATETIME" if engine.dialect.name == "sqlite" else "TIMESTAMP WITH TIME ZONE"  # as create_all made it
     with engine.begin() as connection:
         connection.execute(text(
             "CREATE TABLE games (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64) NOT NULL, game_version VARCHAR(32) "
             "NOT NULL, players INTEGER NOT NULL, options JSON NOT NULL, seed BIGINT NOT NULL, scenario JSON, "
-            "dice JSON NOT NULL, seats JSON NOT NULL, created_at DATETIME NOT NULL, updated_at DATETIME NOT NULL, "
+            f"dice JSON NOT NULL, seats JSON NOT NULL, created_at {moment} NOT NULL, updated_at {moment} NOT NULL, "
             "over BOOLEAN NOT NULL, result JSON)"))
         connection.execute(text(
             "INSERT INTO games VALUES ('old1', 'mankind', :v, 2, '{}', 7, NULL, '[]', "
             "'[{\"player\": \"human\", \"token\": \"plaintoken\"}, {\"player\": \"random\", \"token\": null}]', "
-            "'2026-01-01 00:00:00', '2026-01-01 00:00:00', 0, NULL)"), {"v": load_game("mankind").version})
+            "'2026-01-01 00:00:00', '2026-01-01 00:00:00', false, NULL)"), {"v": load_game("mankind").version})
     engine.dispose()
-    Storage(f"sqlite:///{path}").close()
-    with TestClient(create_app(f"sqlite:///{path}", bot_delay=0)) as client:
+    Storage(database).close()
+    with TestClient(create_app(database, bot_delay=0)) as client:
         old = client.get("/api/games/old1", headers={"Authorization": "Bearer plaintoken"})
         assert old.status_code == 200 and old.json()["seat"] == 0  # an old game's seat still opens
         assert client.post("/api/games", json={"game": "mankind", "seats": ["human", "random"]}).status_code == 200
