@@ -99,6 +99,7 @@ def length_figure(results: list[dict[str, Any]]) -> Any:
         # whole turns: one bar a turn when they fit, not twenty bins between 9.5 and 10.5
         bins = [t - 0.5 for t in range(min(turns), max(turns) + 2)] if max(turns) - min(turns) < 60 else 20
         axes[0][1].hist(turns, bins=bins, color="#54a24b")
+        axes[0][1].xaxis.get_major_locator().set_params(integer=True)
         axes[0][1].set_xlabel("turns per game")
         axes[0][1].set_title("Game length in turns", fontsize=10)
     return figure
