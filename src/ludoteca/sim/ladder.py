@@ -188,6 +188,11 @@ def bradley_terry(agents: int, found: Iterable[Comparison], prior: float = 1.0, 
     return [t - mean for t in theta]
 
 
+def _elo(strength: float) -> float:
+    """A natural-log strength on the Elo scale to 0.1, never ``-0.0`` (which reads as a sign in a table)."""
+    return round(ELO * strength, 1) + 0.0
+
+
 def _percentile(values: list[float], fraction: float) -> float:
     """Linear interpolation between order statistics (numpy's default), without numpy."""
     ordered = sorted(values)
@@ -234,13 +239,13 @@ def rate(agents: Sequence[str], matches: list[Match], bootstrap: int = 1000, see
     table = []
     for place, i in enumerate(order):
         row: dict[str, Any] = {
-            "agent": agents[i], "rating": round(ELO * point[i], 1), "ci95": None, "above_next": None,
+            "agent": agents[i], "rating": _elo(point[i]), "ci95": None, "above_next": None,
             "score": round(scored[i] / compared[i], 4) if compared[i] else None,
             "comparisons": compared[i], "games": games[i],
         }
         if samples:
             ratings = [ELO * sample[i] for sample in samples]
-            row["ci95"] = [round(_percentile(ratings, 0.025), 1), round(_percentile(ratings, 0.975), 1)]
+            row["ci95"] = [_elo(_percentile(ratings, 0.025) / ELO), _elo(_percentile(ratings, 0.975) / ELO)]
             if place + 1 < len(order):
                 below = order[place + 1]
                 row["above_next"] = round(sum(1 for s in samples if s[i] > s[below]) / len(samples), 4)
