@@ -4,9 +4,9 @@ Every change is stored before it is applied (``service.py``), and the database r
 the same version, so processes cannot fork a game. What remains is to *hear* of the others' changes, to
 push them to this process's own sockets and to move the bots whose turn came:
 
-* **PostgreSQL**: every change sends ``NOTIFY ludoteca, '<game id>'`` in its own transaction
-  (``Storage._notify``); a thread of each process ``LISTEN``\\ s and hands the ids to the event loop, which
-  syncs those games at once. PostgreSQL is the broker: nothing else to run.
+* **PostgreSQL**: every change sends ``NOTIFY ludoteca, '<game id> <version>'`` in its own transaction
+  (``Storage._notify``); a thread of each process ``LISTEN``\\ s and hands the notes to the event loop,
+  which syncs at once the games it is behind on. PostgreSQL is the broker: nothing else to run.
 * **Any database** (SQLite's only way; PostgreSQL's safety net): a poll reads every unfinished game's
   stored version (one small query) every ``poll_seconds`` and syncs those ahead of this process.
 
@@ -62,11 +62,11 @@ class Follower:
             await asyncio.to_thread(self.thread.join, 5)
 
     async def catch_up(self, game_id: str) -> None:
-        """Sync one game and tell this process's sockets and bots."""
+        """Sync one game (on the loop: see ``GameService.sync``) and tell this process's sockets and bots."""
         service = self.service
         known = service.rooms.get(game_id)
         before = known.version if known is not None else -1
-        room = await asyncio.to_thread(service.sync, game_id)
+        room = service.sync(game_id)
         if room is None:
             return
         if room.version != before:
@@ -90,7 +90,10 @@ class Follower:
 
     async def _apply_heard(self) -> None:
         while True:
-            game_id = await self.heard.get()
+            game_id, _, version = (await self.heard.get()).partition(" ")
+            room = self.service.rooms.get(game_id)
+            if room is not None and version.lstrip("-").isdigit() and 0 <= int(version) <= room.version:
+                continue  # this process wrote it, or has read it already
             try:
                 await self.catch_up(game_id)
             except Exception:

@@ -206,14 +206,17 @@ class GameService:
         """Bring this process's copy of a game up to what the database holds (another process may have
         created it, played in it, claimed a seat or ended it); ``None`` if the database has no such game.
 
-        New actions are applied to the live state one by one; anything else (an undo, a resignation) rebuilds
-        the room from its history. The room object stays the same, so requests holding it see the change.
+        Runs on the event loop, between two awaits, so no change of this process's own can interleave with
+        it. A game this process does not know is read whole; a known one reads only the entries past its
+        version: new actions are applied to the live state one by one, anything else (an undo, a
+        resignation) rebuilds the room from its history. The room object stays the same, so requests holding
+        it see the change.
         """
-        stored = self.storage.load_game(game_key)
-        if stored is None:
-            return None
         room = self.rooms.get(game_key)
         if room is None:
+            stored = self.storage.load_game(game_key)
+            if stored is None:
+                return None
             try:
                 room = self.rooms[game_key] = self._rebuild(stored)
             except Exception as error:
@@ -221,23 +224,29 @@ class GameService:
                 log.error("game %s cannot be rebuilt: %s", game_key, error)
                 return None
             return room
-        news = stored.entries[room.version:]
+        news, claims = self.storage.news(game_key, room.version)
+        news = [entry for entry in news if entry.number >= room.version]
         if news and all(entry.kind == ACTION for entry in news):
             state = room.state.clone()
             for entry in news:
                 state.apply(entry.seat, entry.text)
             room.previous = room.state if len(news) == 1 else None
             room.state = state
+            room.stored.entries.extend(news)
         elif news:
-            fresh = self._rebuild(stored)
+            room.stored.entries.extend(news)
+            fresh = self._rebuild(room.stored)
             room.state, room.seats, room.previous = fresh.state, fresh.seats, None
             room.ended, room.end_result, room.resigned = fresh.ended, fresh.end_result, fresh.resigned
-        for seat, token_sha256 in stored.claims.items():
+        room.stored.claims.update(claims)
+        for seat, token_sha256 in claims.items():
             if room.seats[seat].human:  # a resigned seat is a bot's: its old token opens nothing
                 room.seats[seat].token_sha256 = room.seats[seat].token_sha256 or token_sha256
-        room.stored = stored
-        room.version = len(stored.entries)
-        room.undo_cache.clear()
+        if news:
+            room.stored.over = room.finished
+            room.stored.updated_at = datetime.now(UTC)
+            room.version = len(room.stored.entries)
+            room.undo_cache.clear()
         return room
 
     def seat_of(self, room: Room, token: str | None) -> int | None:

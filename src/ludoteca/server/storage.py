@@ -270,10 +270,12 @@ class Storage:
             )
             self._notify(connection, stored.id)
 
-    def _notify(self, connection: Any, game_id: str) -> None:
-        """Tell the other processes (PostgreSQL ``NOTIFY``, sent when the transaction commits) a game changed."""
+    def _notify(self, connection: Any, game_id: str, version: int = 0) -> None:
+        """Tell the other processes (PostgreSQL ``NOTIFY``, sent when the transaction commits) a game changed:
+        ``<game id> <version>``, so a process already there (the writer itself) need not read it."""
         if self.notifies:
-            connection.execute(text("SELECT pg_notify(:channel, :game)"), {"channel": CHANNEL, "game": game_id})
+            note = f"{game_id} {version}"
+            connection.execute(text("SELECT pg_notify(:channel, :note)"), {"channel": CHANNEL, "note": note})
 
     def append(self, game_id: str, entry: Entry, over: bool, result: dict[str, Any] | None) -> None:
         """Write one entry and the game's new status in a single transaction.
@@ -298,7 +300,7 @@ class Storage:
                     .where(games_table.c.id == game_id)
                     .values(updated_at=now, over=over, result=result, version=entry.number + 1)
                 )
-                self._notify(connection, game_id)
+                self._notify(connection, game_id, entry.number + 1)
         except IntegrityError as error:
             raise StaleVersion(f"entry {entry.number} of game {game_id} already exists") from error
 
@@ -309,7 +311,7 @@ class Storage:
                 row = {"game_id": game_id, "seat": seat, "token_sha256": token_sha256, "created_at": _now()}
                 connection.execute(insert(claims_table).values(**row))
                 connection.execute(update(games_table).where(games_table.c.id == game_id).values(updated_at=_now()))
-                self._notify(connection, game_id)
+                self._notify(connection, game_id, -1)  # a claim changes no version: everyone reads it
         except IntegrityError as error:
             raise AlreadyClaimed(f"seat {seat} of game {game_id} is already taken") from error
 
@@ -321,6 +323,19 @@ class Storage:
         """One game with its whole history and claims, as stored now (``None`` if there is none)."""
         found = self._load(game_id)
         return found[0] if found else None
+
+    def news(self, game_id: str, since: int) -> tuple[list[Entry], dict[int, str]]:
+        """A game's entries from number ``since`` on, and its claims: what a process that has the rest needs."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(entries_table)
+                .where(entries_table.c.game_id == game_id)
+                .where(entries_table.c.number >= since)
+                .order_by(entries_table.c.number)
+            ).mappings().all()
+            claimed = connection.execute(select(claims_table).where(claims_table.c.game_id == game_id)).mappings().all()
+        entries = [Entry(row["number"], row["kind"], row["seat"], row["text"]) for row in rows]
+        return entries, {row["seat"]: row["token_sha256"] for row in claimed}
 
     def versions(self, recent_seconds: float = 120.0) -> dict[str, int]:
         """The stored version of every unfinished game, and of every game changed lately (a poll's answer)."""
