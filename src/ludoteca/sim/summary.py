@@ -117,7 +117,7 @@ def victory_margin(result: dict[str, Any]) -> float | None:
     Zero or less means the winner did not outscore the rest: a tie-break, or a victory another way
     (Arabian Struggle's key cities).
     """
-    winners = set(result["winners"])
+    winners: set[int] = set(result["winners"])
     scores = [float(score) for score in result["scores"]]
     others = [score for seat, score in enumerate(scores) if seat not in winners]
     if not winners or not others:
