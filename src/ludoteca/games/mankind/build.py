@@ -21,7 +21,6 @@ from ludoteca.games.mankind.civilization import (
     distinct,
     kind_of,
     label,
-    military_units,
     remove_build,
     warfare_bonus,
 )
@@ -163,25 +162,35 @@ Unit = tuple[str, str, int]  # a unit that may be traded in: build id, its name,
 Entry = tuple[str, str, int, str, str | None, str]  # build id, its name, price, resource, unit replaced, its name
 
 
-def _offer(state: MankindState, seat: int, kind: str) -> tuple[tuple[Row, ...] | list[Row], list[Unit]]:
+def _offer(state: MankindState, seat: int, kind: str) -> tuple[tuple[Row, ...] | list[Row], tuple[Unit, ...]]:
     """The builds of the rolled kind still to be had (the era's list, then the player's lost Tribal builds)
     and, for Military Units, the units a player may trade in."""
     data = state.data
     # MK: Build Phase — "Governments cost 4X IP (and you cannot buy anything else during the turn)": after any
     # purchase this turn, a Build Phase pick or a conquest's rebuild, no Government (Mankind R19).
     if kind == "government" and data["bought"]:
-        return (), []
+        return (), ()
     era, gone = data["era"], data["gone"]
     rows: tuple[Row, ...] | list[Row] = catalogue(era, kind)
-    if not catalogue_ids(era, kind).isdisjoint(gone):  # only Leaders and Wonders go, usually
+    filtered = not catalogue_ids(era, kind).isdisjoint(gone)  # only Leaders and Wonders go, usually
+    if filtered:
         rows = [row for row in rows if row[0] not in gone]
     player = data["players"][seat]
-    lost = lost_tribal(tuple(player["builds"]), player["government"] is None, kind)
+    builds = tuple(player["builds"])
+    lost = lost_tribal(builds, player["government"] is None, kind)
     if lost:
-        rows = [*rows, *(_tribal_row(build_id, era) for build_id in lost)]
+        rows = [*rows, *(_tribal_row(b, era) for b in lost)] if filtered else _with_tribal(era, kind, lost)
     if kind != "military":
-        return rows, []
-    return rows, [(old, label(old), warfare_bonus(old)) for old in distinct(military_units(player))]
+        return rows, ()
+    return rows, _units(builds)
+
+
+@lru_cache(maxsize=1024)
+def _units(builds: tuple[str, ...]) -> tuple[Unit, ...]:
+    """The distinct units of a spread, each with its name and WL: memoised on the spread, which every pick reads."""
+    return tuple(
+        (old, label(old), warfare_bonus(old)) for old in distinct([b for b in builds if kind_of(b) == "military"])
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -215,15 +224,28 @@ def _tribal_row(build_id: str, era: int) -> Row:
     return (build_id, label(build_id), resource, resource.lower(), price)
 
 
-def _can_pick(player: Player, rows: tuple[Row, ...] | list[Row], units: list[Unit]) -> bool:
+@lru_cache(maxsize=256)
+def _with_tribal(era: int, kind: str, lost: tuple[str, ...]) -> tuple[Row, ...]:
+    """The era's rows of a kind followed by the lost Tribal builds' (few combinations: worked out once each)."""
+    return (*catalogue(era, kind), *(_tribal_row(b, era) for b in lost))
+
+
+def _can_pick(player: Player, rows: tuple[Row, ...] | list[Row], units: tuple[Unit, ...]) -> bool:
     """Whether any row makes an option (``_row_entries``): a build affordable outright, or an upgrade
     from a weaker unit whose trade-in leaves no more to pay than the player has."""
     if any(player[key] >= price for _id, _name, _resource, key, price in rows):
         return True
-    return any(count for count in _upgrade_counts(player, rows, units))
+    rp = player["rp"]
+    if not units or rp < 0:
+        return False
+    strengths = sorted(warfare for _old, _name, warfare in units)
+    return any(
+        bisect_left(strengths, price) > bisect_left(strengths, price - rp)
+        for _id, _name, _resource, _key, price in rows
+    )
 
 
-def _row_entries(player: Player, row: Row, units: list[Unit]) -> list[Entry]:
+def _row_entries(player: Player, row: Row, units: tuple[Unit, ...]) -> list[Entry]:
     """One build's options: outright if affordable, then one upgrade per weaker unit whose trade-in covers
     the rest. A unit traded for one no stronger has no difference to pay and changes nothing (a unit is
     nothing but its WL), so it is not offered (docs/rulings.md, Mankind R20).
@@ -239,25 +261,16 @@ def _row_entries(player: Player, row: Row, units: list[Unit]) -> list[Entry]:
     return entries
 
 
-def _upgrade_counts(player: Player, rows: tuple[Row, ...] | list[Row], units: list[Unit]) -> list[int]:
-    """How many upgrades each row offers (``_row_entries``): units with ``price - rp <= WL < price``,
-    counted by two sorted searches over the units' Warfare Levels."""
+def _row_counts(player: Player, rows: tuple[Row, ...] | list[Row], units: tuple[Unit, ...]) -> list[int]:
+    """``len(_row_entries(...))`` of every row, without building them: the upgrades are the units with
+    ``price - rp <= WL < price``, counted by two sorted searches over the units' Warfare Levels."""
     rp = player["rp"]
     if not units or rp < 0:
-        return [0] * len(rows)
+        return [player[key] >= price for _id, _name, _resource, key, price in rows]
     strengths = sorted(warfare for _old, _name, warfare in units)
     return [
-        max(0, bisect_left(strengths, price) - bisect_left(strengths, price - rp))
-        for _id, _name, _resource, _key, price in rows
-    ]
-
-
-def _row_counts(player: Player, rows: tuple[Row, ...] | list[Row], units: list[Unit]) -> list[int]:
-    """``len(_row_entries(...))`` of every row, without building them."""
-    upgrades = _upgrade_counts(player, rows, units)
-    return [
-        (player[key] >= price) + extra
-        for (_id, _name, _resource, key, price), extra in zip(rows, upgrades, strict=True)
+        (player[key] >= price) + bisect_left(strengths, price) - bisect_left(strengths, price - rp)
+        for _id, _name, _resource, key, price in rows
     ]
 
 
