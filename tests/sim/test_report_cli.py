@@ -58,6 +58,8 @@ def test_the_report_states_first_player_turns_nations_and_margins(tmp_path: Path
     assert f"Turns (one turn: a game turn (every nation plays each phase)): mean {turns:g}" in text
     assert "### Win share by nation" in text and "### Victory margins" in text and "### How games end: `end`" in text
     assert not list(tmp_path.glob("*.png"))  # plots=False draws none
+    write_report(tmp_path, plots=False)  # as ``ludoteca report`` rebuilds it: the run names itself
+    assert (tmp_path / "report.md").read_text().startswith("# Simulation report: advanced-civilization, 3 players\n")
 
 
 def test_simulate_fails_before_playing_when_matplotlib_is_missing(tmp_path: Path,

@@ -214,13 +214,14 @@ def _component_lines(summary: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _run_game(out: Path) -> str | None:
-    """The game id of the run, from ``run.json`` (absent for hand-made results)."""
+def _first_game(out: Path) -> dict[str, Any]:
+    """The first game's spec from ``run.json`` (game id, players...; empty for hand-made results)."""
     try:
         run = json.loads((out / "run.json").read_text(encoding="utf-8"))
-        return str(run["games"][0]["game"])
+        first = run["games"][0]
+        return first if isinstance(first, dict) else {}
     except (OSError, ValueError, KeyError, IndexError, TypeError):
-        return None
+        return {}
 
 
 def write_report(out: Path, title: str = "", plots: bool = True) -> dict[str, Any]:
@@ -237,6 +238,9 @@ def write_report(out: Path, title: str = "", plots: bool = True) -> dict[str, An
         _save(length_figure(results), out / "length.png")
         _save(margin_figure(results), out / "margins.png")
     players = summary["players"]
+    first = _first_game(out)
+    if not title and "game" in first:  # ``ludoteca report`` rebuilding a run: name it as simulate did
+        title = f"{first['game']}, {first.get('players', players)} players"
     lines = [f"# Simulation report{': ' + title if title else ''}", "",
              f"{summary['games']} games finished, {failures} failed"
              + (f"; {players} players, so a fair share is {1 / players:.1%}." if players else "."), "",
@@ -244,7 +248,7 @@ def write_report(out: Path, title: str = "", plots: bool = True) -> dict[str, An
     for key in TITLES:
         if key in summary:
             lines += _share_table(_title(key, summary), summary[key], sort=key in ("by_agent", "by_faction"))
-    lines += _length_lines(summary, _run_game(out))
+    lines += _length_lines(summary, first.get("game"))
     lines += _margin_lines(summary)
     lines += _component_lines(summary)
     if plots:
