@@ -52,3 +52,11 @@ def test_thinking_times_cover_only_the_decisions_the_game_leaves_open() -> None:
         replay.apply(seat, text)
     assert [len(times) for times in thinking] == open_decisions
     assert 0 < sum(open_decisions) < actions
+
+
+def test_an_agent_in_every_seat_wins_its_fair_share_not_all() -> None:
+    """Two random seats are two seats: together they win every game, each seat about half (issue #21)."""
+    table = run_tournament("tigris-euphrates", 2, ["random"], games=4, seed=3)
+    standing = table.standings["random"]
+    assert standing.games == 8 and standing.wins == pytest.approx(4.0)
+    assert standing.share == pytest.approx(0.5)

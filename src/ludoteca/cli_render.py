@@ -170,13 +170,14 @@ def winners_line(result: Mapping[str, Any], labels: Sequence[str] | None = None)
 
 
 def tournament_table(game: str, players: int, table: Any) -> Table:
-    """Win share per agent with its 95% Wilson interval."""
-    out = Table(title=f"{game}, {players} players, {table.games} games (seats rotated)")
-    for column in ("agent", "games", "wins", "share", "95% interval", "s/game"):
+    """Win share per seat an agent filled, with its 95% Wilson interval, against the fair share."""
+    title = f"{game}, {players} players, {table.games} games (seats rotated; fair share {1 / players:.1%})"
+    out = Table(title=title)
+    for column in ("agent", "seats filled", "wins", "share", "95% interval", "s/seat"):
         out.add_column(column, justify="left" if column == "agent" else "right")
     for standing in sorted(table.standings.values(), key=lambda s: -s.share):
         low, high = standing.ci95
-        per_game = standing.seconds / standing.games if standing.games else 0.0
+        per_game = standing.seconds / standing.games if standing.games else 0.0  # a seat's share of game time
         out.add_row(Text(standing.agent), str(standing.games), f"{standing.wins:g}", f"{standing.share:.1%}",
                     f"{low:.1%} - {high:.1%}", f"{per_game:.2f}")
     return out

@@ -2,7 +2,7 @@
 
 Game ``i`` gets the seed ``derive_seed(seed, i)`` and seats the agents rotated by ``i`` (seat ``s``
 plays agent ``(s + i) mod len(agents)``), so no agent keeps the first seat. A shared win counts as a
-fraction of a win. The same arguments always give the same games.
+fraction of a win, and an agent's share is per seat it filled. The same arguments always give the same games.
 """
 
 from __future__ import annotations
@@ -77,7 +77,8 @@ class Tournament:
 def run_tournament(game_id: str, players: int, agents: list[str], games: int, seed: int = 0,
                    options: dict[str, Any] | None = None,
                    progress: Callable[[int, Tournament], None] | None = None) -> Tournament:
-    """Play ``games`` games; an agent's share is its win credit over the games it took part in."""
+    """Play ``games`` games; an agent's share is its win credit over the seats it filled (fair share:
+    1 / players), so an agent filling several seats of one game is not credited with all of them."""
     options = options or {}
     table = Tournament({spec: Standing(spec) for spec in agents})
     for index in range(games):
@@ -88,7 +89,8 @@ def run_tournament(game_id: str, players: int, agents: list[str], games: int, se
         winners = state.result()["winners"]
         for spec in dict.fromkeys(specs):
             standing = table.standings[spec]
-            standing.games += 1
+            # Per seat filled: an agent in two seats of a two-player game wins half its seat-games, not all.
+            standing.games += specs.count(spec)
             standing.wins += sum(1 / len(winners) for seat in winners if specs[seat] == spec)
             standing.seconds += elapsed * specs.count(spec) / players
         table.games += 1
