@@ -397,3 +397,54 @@ def test_a_person_alone_abandons_and_a_person_among_people_resigns(server: str, 
     finally:
         context.close()
     assert not errors, f"the pages raised: {errors}"
+
+
+# --------------------------------------------------------------------------- issue #20: what players expect
+def console_errors(page: Any) -> list[str]:
+    """Every console error the page logs from now on (the `page` fixture already fails on page errors)."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    return errors
+
+
+def seat_state(server: str, created: dict[str, Any], seat: int = 0) -> dict[str, Any]:
+    token = created["seats"][seat]["token"]
+    answer: dict[str, Any] = httpx.get(f"{server}/api/games/{created['id']}",
+                                       headers={"Authorization": f"Bearer {token}"}).json()
+    return answer
+
+
+def test_a_tigris_swap_is_chosen_by_marking_tiles_in_the_hand(server: str, page: Any) -> None:
+    """No button per combination of tiles: the seat marks tiles in its hand, then one button swaps them."""
+    errors = console_errors(page)
+    created = httpx.post(server + "/api/games", json={"game": "tigris-euphrates", "players": 2,
+                                                      "seats": ["human", "random"], "seed": 1}).json()
+    swaps = [t for t in seat_state(server, created)["legal_actions"] if t.startswith("swap ")]
+    assert len(swaps) > 16  # what the page used to list as buttons
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("[data-own-hand] [data-tile]")
+    assert page.locator("#actions [data-action^='swap']").count() == 0
+    assert page.locator("#actions button[data-action='pass']").count() == 1
+    page.click("[data-swap-open]")
+    tiles = page.locator("[data-own-hand] [data-swap-tile]")
+    assert tiles.count() == 6
+    colours = [tiles.nth(i).get_attribute("data-colour") or "" for i in range(6)]
+    button = page.locator("[data-swap]")
+    assert button.is_disabled()
+    tiles.nth(5).click()
+    tiles.nth(0).click()
+    tiles.nth(3).click()
+    tiles.nth(3).click()  # marked, then kept after all
+    assert page.locator("[data-swap-tile].marked").count() == 2
+    expected = f"swap {colours[0]}, {colours[5]}"
+    assert expected in swaps
+    assert button.inner_text() == "swap 2 tiles" and button.get_attribute("data-action") == expected
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "tigris-euphrates-swap.png"))
+    seen = version(page)
+    button.click()
+    wait_for_version_after(page, seen)
+    assert f"You discard {colours[0]}, {colours[5]}." in page.inner_text("#log")
+    assert "Seat 0 discards 2 tile(s) and draws as many." in page.inner_text("#log")
+    assert page.locator("[data-swap-tile]").count() == 0  # the new position starts without a swap in progress
+    assert not errors, errors

@@ -77,6 +77,36 @@
     s("path", { d: `M${x + size / 2} ${y + 10} L${x + size - 12} ${y + size - 12} L${x + 12} ${y + size - 12} Z`, fill: TILE[id[1]], stroke: "#fff", "stroke-width": 2 }, g);
   }
 
+  /** The swap as one chooses it at the table: mark tiles of the hand (each a button), then swap them (one action). */
+  function swapPanel(ctx, hand, swaps, tiles) {
+    const state = ctx.ui.swap;
+    const marked = new Set(state.marked);
+    const list = [];
+    for (const code of ["r", "b", "k", "g"]) for (let k = 0; k < hand[code]; k += 1) list.push(code);
+    list.forEach((code, index) => {
+      const on = marked.has(index);
+      tiles.appendChild(Ludo.html("button", {
+        class: on ? "tile swap-tile marked" : "tile swap-tile", "data-swap-tile": String(index), "data-colour": TILE_NAME[code],
+        "aria-pressed": on ? "true" : "false", title: on ? `${TILE_NAME[code]}: marked to swap (click to keep it)` : `${TILE_NAME[code]}: click to mark it for the swap`,
+        onclick: () => { state.marked = on ? state.marked.filter((i) => i !== index) : [...state.marked, index]; ctx.redraw(); },
+      }, Ludo.html("span", { class: "chip", style: `background:${TILE[code]}` }), TILE_NAME[code]));
+    });
+    const chosen = list.filter((_, index) => marked.has(index)); // in hand order: red, blue, black, green
+    const text = chosen.length ? `swap ${chosen.map((c) => TILE_NAME[c]).join(", ")}` : "";
+    const legal = swaps.includes(text);
+    const count = chosen.length;
+    return Ludo.html("div", { class: "swapping" },
+      Ludo.html("p", { class: "muted", text: "Click the tiles to discard; you draw as many from the bag. This is one action." }),
+      tiles,
+      Ludo.html("p", { class: "swap-bar" },
+        Ludo.html("button", {
+          class: "primary", "data-swap": "yes", "data-action": legal ? text : null, disabled: legal ? null : "",
+          text: count ? `swap ${count} tile${count === 1 ? "" : "s"}` : "swap: mark tiles first", title: legal ? text : "",
+          onclick: () => { if (legal) ctx.act(text); },
+        }),
+        Ludo.html("button", { "data-swap-cancel": "yes", text: "cancel", onclick: () => { ctx.ui.swap = null; ctx.redraw(); } })));
+  }
+
   Ludo.register("tigris-euphrates", {
     tool(text) { const p = parse(text); return p ? p.tool : null; },
 
@@ -138,7 +168,11 @@
       const view = ctx.view;
       if (ctx.seat === null) return null;
       const hand = view.hands[ctx.seat];
+      const swaps = ctx.actions.filter((t) => t.startsWith("swap "));
+      ctx.claim(swaps); // chosen by marking tiles here, not among dozens of buttons
+      const swapping = swaps.length > 0 && ctx.ui.swap;
       const tiles = Ludo.html("div", { class: "tiles", "data-own-hand": "yes" });
+      if (swapping) return swapPanel(ctx, hand, swaps, tiles);
       const tools = new Set(ctx.actions.map((t) => { const p = parse(t); return p ? p.tool : null; }));
       for (const code of ["r", "b", "k", "g"]) {
         const tool = `place ${TILE_NAME[code]}`;
@@ -162,6 +196,12 @@
       tiles.appendChild(Ludo.html("div", { class: catastrophe ? "tile clickable" : "tile", "data-tile": "catastrophe", onclick: catastrophe ? () => ctx.selectTool("catastrophe") : null },
         Ludo.html("span", { class: "chip", style: "background:#5d4037" }), `catastrophes × ${view.catastrophes[ctx.seat]}`));
       const root = Ludo.html("div", {}, tiles);
+      if (swaps.length) {
+        root.appendChild(Ludo.html("p", { class: "swap-bar" }, Ludo.html("button", {
+          "data-swap-open": "yes", text: "Swap tiles…", title: "choose tiles of your hand to discard and draw again (one action)",
+          onclick: () => { ctx.ui.swap = { marked: [] }; ctx.redraw(); },
+        })));
+      }
       const points = view.scores[ctx.seat];
       if (points) root.appendChild(Ludo.html("p", { class: "muted", text: `Your points: red ${points.r}, blue ${points.b}, black ${points.k}, green ${points.g}, treasures ${points.t}` }));
       return root;

@@ -17,12 +17,14 @@ Ludo.Table = class {
     this.payload = null;
     this.staticData = {};
     this.renderer = null;
+    this.ui = {}; // a renderer's own choices in progress (tiles marked for a swap...), forgotten when the position changes
     document.addEventListener("click", (event) => {
       if (this.menu && !this.menu.contains(event.target)) this.closeMenu();
     });
   }
 
   show(payload, staticData, renderer) {
+    if (!this.payload || this.payload.version !== payload.version || this.payload.seat !== payload.seat) this.ui = {};
     this.payload = payload;
     if (staticData) this.staticData = staticData;
     if (renderer) this.renderer = renderer;
@@ -32,6 +34,7 @@ Ludo.Table = class {
   context() {
     const payload = this.payload;
     const targets = [];
+    const claims = [];
     const ctx = {
       payload,
       view: payload.view,
@@ -44,10 +47,14 @@ Ludo.Table = class {
       colour: Ludo.seatColour,
       seatName: (seat) => Ludo.seatName(payload, seat),
       target: (el, texts) => { if (this.interactive && texts && texts.length) targets.push({ el, texts }); },
+      // Actions the renderer offers with controls of its own (not tied to one place): no button for them.
+      claim: (texts) => { if (this.interactive && texts) claims.push(...texts); },
+      ui: this.ui,
+      redraw: () => this.render(),
       selectTool: (tool) => { this.tool = this.tool === tool ? null : tool; this.render(); },
       act: (text) => this.onAction(text),
     };
-    return { ctx, targets };
+    return { ctx, targets, claims };
   }
 
   toolOf(text) { return this.renderer.tool ? this.renderer.tool(text) : null; }
@@ -63,7 +70,7 @@ Ludo.Table = class {
   }
 
   render() {
-    const { ctx, targets } = this.context();
+    const { ctx, targets, claims } = this.context();
     const renderer = this.renderer;
     this.closeMenu();
     // Board. A renderer that fails on a view it did not foresee must not leave the page blank: the view is
@@ -74,6 +81,7 @@ Ludo.Table = class {
     } catch (error) {
       console.error("the board could not be drawn:", error);
       targets.length = 0;
+      claims.length = 0;
       boardEl = Ludo.html("div", { class: "generic", "data-board-failed": "yes" },
         Ludo.html("p", { class: "notice error", text: `The board could not be drawn (${error.message}); here is what it holds, as a list.` }),
         Ludo.describe(ctx.view));
@@ -93,12 +101,15 @@ Ludo.Table = class {
       if (!texts.length) continue;
       this.activate(target.el, texts);
     }
-    // Hand
+    // Hand. What it claims stays a button when it could not be drawn.
     if (this.parts.hand) {
+      const before = claims.length;
       const hand = renderer.hand ? this.safely("hand", () => renderer.hand(ctx), null) : null;
+      if (!hand) claims.length = before;
       this.parts.hand.replaceChildren(...(hand ? [hand] : []));
       this.parts.hand.closest(".panel").hidden = !hand;
     }
+    claims.forEach((t) => claimed.add(t));
     this.renderStatus(ctx);
     this.renderActions(ctx, claimed, tools);
     this.renderPlayers(ctx);
