@@ -14,6 +14,7 @@ import re
 import socket
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -447,4 +448,30 @@ def test_a_tigris_swap_is_chosen_by_marking_tiles_in_the_hand(server: str, page:
     assert f"You discard {colours[0]}, {colours[5]}." in page.inner_text("#log")
     assert "Seat 0 discards 2 tile(s) and draws as many." in page.inner_text("#log")
     assert page.locator("[data-swap-tile]").count() == 0  # the new position starts without a swap in progress
+    assert not errors, errors
+
+
+def test_mankind_shows_identical_builds_once_with_their_count(server: str, page: Any) -> None:
+    """A civilization with three Sails shows one Sails chip marked ×3 (conquests likewise), not three chips."""
+    errors = console_errors(page)
+    created = httpx.post(server + "/api/games", json={"game": "mankind", "players": 2, "seats": ["random", "random"],
+                                                      "seed": 3}, timeout=120).json()
+    state = httpx.get(f"{server}/api/games/{created['id']}").json()
+    page.goto(created["spectator_url"])
+    page.wait_for_selector("#board svg.mankind-board g[data-build]")
+    repeated = 0
+    for seat, player in enumerate(state["view"]["players"]):
+        wanted = {(code, False): n for code, n in Counter(player["builds"]).items()}
+        wanted.update({(code, True): n for code, n in Counter(player["conquests"]).items()})
+        repeated += sum(n > 1 for n in wanted.values())
+        chips = page.eval_on_selector_all(
+            f"#board g.tableau[data-seat='{seat}'] g[data-build]",
+            "els => els.map(e => [e.dataset.build, e.dataset.conquest === 'yes', Number(e.dataset.count), e.textContent])")
+        assert len(chips) == len(wanted), f"seat {seat}: {len(chips)} chips for {len(wanted)} kinds of build"
+        assert {(code, conquest): count for code, conquest, count, _ in chips} == wanted
+        for code, _, count, text in chips:
+            assert (f"×{count}" in text) == (count > 1), (code, count, text)
+    assert repeated, "no civilization has two identical builds: the check above proves nothing"
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "mankind-builds-counted.png"), full_page=True)
     assert not errors, errors

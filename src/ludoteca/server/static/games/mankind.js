@@ -1,6 +1,6 @@
 // Mankind: each civilization's tableau — Victory, Resource and Influence Points, government, the ten
-// trait levels, its builds by era and its conquests — drawn from view(seat). Actions that name a
-// build of the deciding civilization (lose it, discard it) are clicks on that build.
+// trait levels, its builds by era and its conquests (identical ones once, with ×N) — drawn from
+// view(seat). Actions that name a build of the deciding civilization (lose it, discard it) are clicks on that build.
 "use strict";
 
 (() => {
@@ -20,13 +20,15 @@
     return m ? { verb: m[1], name: m[2], conquest: !!m[3] } : null;
   }
 
-  function chip(s, parent, x, y, code, conquest, ctx, targets) {
+  /** One chip per kind of build (or conquest), with ×N when the civilization has N identical ones. */
+  function chip(s, parent, x, y, code, conquest, count, ctx, targets) {
     const name = label(code);
-    const g = s("g", { "data-build": code }, parent);
+    const g = s("g", { "data-build": code, "data-count": String(count), "data-conquest": conquest ? "yes" : null }, parent);
     const fill = conquest ? "#fff3e0" : ERA_FILL[eraOf(code)] || "#eee";
     s("rect", { x, y, width: CHIP_W, height: CHIP_H, rx: 5, fill, stroke: conquest ? "#e65100" : "rgba(0,0,0,.2)", "stroke-dasharray": conquest ? "4 2" : null }, g);
-    s("text", { x: x + 7, y: y + 15, "font-size": 11.5, fill: "#263238" }, g, clip(name, 23));
-    s("title", {}, g, `${name} (${eraOf(code)}${conquest ? " conquest" : ""})`);
+    s("text", { x: x + 7, y: y + 15, "font-size": 11.5, fill: "#263238" }, g, clip(name, count > 1 ? 18 : 23));
+    if (count > 1) s("text", { x: x + CHIP_W - 6, y: y + 15, "font-size": 11.5, "font-weight": 700, fill: "#263238", "text-anchor": "end", class: "count" }, g, `×${count}`);
+    s("title", {}, g, `${count > 1 ? `${count} × ` : ""}${name} (${eraOf(code)}${conquest ? " conquest" : ""})`);
     const texts = targets.filter((t) => named(t).name === name && named(t).conquest === conquest);
     if (texts.length) ctx.target(g, texts);
   }
@@ -36,7 +38,13 @@
     const player = view.players[seat];
     const deciding = view.decision && view.decision.seat === seat;
     const targets = deciding ? ctx.actions.filter((t) => named(t)) : [];
-    const items = [...player.builds.map((b) => [b, false]), ...player.conquests.map((c) => [c, true])];
+    const items = [];
+    const seen = new Map();
+    for (const [code, conquest] of [...player.builds.map((b) => [b, false]), ...player.conquests.map((c) => [c, true])]) {
+      const key = `${conquest ? "c" : "b"}:${code}`;
+      if (seen.has(key)) seen.get(key)[2] += 1;
+      else { const item = [code, conquest, 1]; seen.set(key, item); items.push(item); }
+    }
     const rows = Math.max(1, Math.ceil(items.length / 3));
     const height = 128 + rows * (CHIP_H + 6);
     const g = s("g", { "data-seat": seat, class: "tableau" }, root);
@@ -62,8 +70,8 @@
       s("text", { x: tx + 20, y: y + 89, "font-size": 9.5, fill: "#69707d", "text-anchor": "middle" }, g, trait);
       s("text", { x: tx + 20, y: y + 101, "font-size": 12, "font-weight": 700, fill: "#263238", "text-anchor": "middle" }, g, String(level));
     });
-    items.forEach(([code, conquest], i) => {
-      chip(s, g, x + 12 + (i % 3) * (CHIP_W + 3), y + 114 + Math.floor(i / 3) * (CHIP_H + 6), code, conquest, ctx, targets);
+    items.forEach(([code, conquest, count], i) => {
+      chip(s, g, x + 12 + (i % 3) * (CHIP_W + 3), y + 114 + Math.floor(i / 3) * (CHIP_H + 6), code, conquest, count, ctx, targets);
     });
     if (!items.length) s("text", { x: x + 12, y: y + 130, "font-size": 12, fill: "#69707d" }, g, "no builds");
     return height;
