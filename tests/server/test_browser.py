@@ -475,3 +475,46 @@ def test_mankind_shows_identical_builds_once_with_their_count(server: str, page:
     OUTPUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUTPUT / "mankind-builds-counted.png"), full_page=True)
     assert not errors, errors
+
+
+def board_geometry(page: Any) -> dict[str, Any]:
+    """The board box's inner width, the Arabian Struggle map's box and its side blocks' boxes, the page's width."""
+    geometry: dict[str, Any] = page.evaluate("""() => {
+      const wrap = document.getElementById('board');
+      const style = getComputedStyle(wrap);
+      const box = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width }; };
+      return {
+        inner: wrap.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+        map: box(document.querySelector('#board [data-map]')),
+        blocks: Array.from(document.querySelectorAll('#board [data-block]'), box),
+        page: document.documentElement.scrollWidth, window: window.innerWidth,
+      };
+    }""")
+    return geometry
+
+
+@pytest.mark.parametrize("width", [1400, 1120])
+def test_the_arabian_struggle_map_takes_the_width_of_the_board(server: str, browser: Any, width: int) -> None:
+    """The map itself (not the map with the side column squeezed beside it) is as wide as the board's box."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    errors_logged = console_errors(tab)
+    try:
+        created = httpx.post(server + "/api/games", json={"game": "arabian-struggle", "players": 3,
+                                                          "seats": ["human", "random", "random"], "seed": 5}).json()
+        tab.goto(created["seats"][0]["url"])
+        tab.wait_for_selector("#board [data-map]")
+        geometry = board_geometry(tab)
+        assert geometry["map"]["width"] >= 0.9 * geometry["inner"], geometry
+        assert len(geometry["blocks"]) == 3
+        for block in geometry["blocks"]:  # beside the map or under it, never over it
+            assert block["left"] >= geometry["map"]["right"] - 1 or block["top"] >= geometry["map"]["bottom"] - 1, geometry
+        assert geometry["page"] <= geometry["window"]
+        assert tab.locator("#board [data-turn-order]").count() == 3 and tab.locator("#board [data-vp-marker]").count() == 3
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(OUTPUT / f"arabian-struggle-{width}px.png"), full_page=True)
+    finally:
+        context.close()
+    assert not errors and not errors_logged, errors + errors_logged

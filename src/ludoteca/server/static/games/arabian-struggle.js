@@ -11,9 +11,9 @@
   const EMPIRE_COLOUR = { Ottoman: "#a4161a", British: "#1d3557" };
   const NOMAD_COLOUR = "#8d6e63";
   const REGION_TINT = ["#f1e3c6", "#e4ecd0", "#f4d9cf", "#e8dcef", "#d8e8ea", "#f5ecc0", "#dfe3f1", "#ecdcc8", "#e9e4dc"];
-  const W = 1000;
   const MAP = { x: 10, y: 92, w: 690, h: 880 };
-  const SIDE = { x: 714, w: 276 };
+  const W = MAP.x + MAP.w + 10; // the map's drawing, the VP track above it; the side blocks are drawings of their own
+  const SIDE = { x: 8, w: 276 }; // in each side block
   const SPACING = 66; // the least distance between two areas' centres once spread out
   const REACH = 58; // how far an area's territory reaches from its centre
   const H = MAP.y + MAP.h + 10;
@@ -301,7 +301,9 @@
       s("rect", { x: x + 1, y: 26, width: width - 2, height: 54, rx: 4, fill: v === win ? "#fdf0c2" : "#f7f2e6", stroke: v === win ? "#c79a00" : "#d4c9b0", "stroke-width": v === win ? 2 : 1 }, cellG);
       s("text", { x: x + 6, y: 40, "font-size": 11, fill: "#7a6a4f", "font-weight": 600 }, cellG, String(v));
       const here = FACTIONS.filter((f) => (view.vp[f] || 0) === v && (view.factions.includes(f) || view.vp[f]));
-      here.forEach((f, k) => chip(cellG, x + 10 + k * 16, 64, factionColour(view, f), f[0], { "data-vp-marker": f }));
+      const across = Math.max(1, Math.floor((width - 6) / 16)); // as many chips side by side as the cell holds
+      here.forEach((f, k) => chip(cellG, x + 10 + (k % across) * 16, (here.length > across ? 55 : 64) + Math.floor(k / across) * 16,
+        factionColour(view, f), f[0], { "data-vp-marker": f }));
     }
   }
 
@@ -310,14 +312,36 @@
     return y + 8;
   }
 
-  function sidePanel(root, ctx) {
+  /** A side block: its own drawing, as wide as the side column, as tall as what `draw(g, y)` drew (it returns the bottom). */
+  function sideBlock(name, draw) {
+    const s = Ludo.svg;
+    const root = s("svg", { class: "arabian-board as-block", "data-block": name });
+    const g = s("g", { class: "side" }, root);
+    const bottom = draw(g, 18);
+    const width = SIDE.x * 2 + SIDE.w;
+    const height = Math.ceil(bottom + 8);
+    root.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    root.setAttribute("width", width);
+    root.setAttribute("height", height);
+    root.insertBefore(s("rect", { x: 0, y: 0, width, height, fill: "#fbf8f1", rx: 8 }), root.firstChild);
+    return root;
+  }
+
+  /** Beside the map or under it, as the width allows: the era and turn order with the Tribal Conference; the
+   * Factions and their lasting events; the Empires, Nomads, piles and the legend. */
+  function sidePanel(ctx) {
+    return Ludo.html("div", { class: "as-side" },
+      sideBlock("turn", (g, y) => turnBlock(g, y, ctx)),
+      sideBlock("factions", (g, y) => factionsBlock(g, y, ctx)),
+      sideBlock("empires", (g, y) => empiresBlock(g, y, ctx)));
+  }
+
+  function turnBlock(g, y, ctx) {
     const s = Ludo.svg;
     const view = ctx.view;
     const st = ctx.static;
     const cards = st.cards || {};
-    const g = s("g", { class: "side" }, root);
     const rules = (st.players || {})[String(view.factions.length)] || {};
-    let y = MAP.y + 14;
     s("text", { x: SIDE.x, y, "font-size": 15, "font-weight": 700, fill: "#2b2418" }, g, `${view.era_name} Era`);
     s("text", { x: SIDE.x + SIDE.w, y, "text-anchor": "end", "font-size": 12, fill: "#6b6150" }, g, `round ${view.round}${rules.rounds ? ` of ${rules.rounds}` : ""}`);
     y += 26;
@@ -370,8 +394,14 @@
       const card = cards[String(n)];
       s("text", { x: SIDE.x + 10, y: y + 56 + k * 14, "font-size": 10.5, fill: "#3b3325" }, tc, `#${String(n).padStart(2, "0")} ${card ? card.title : ""}`);
     });
-    y += boxH + 20;
-    // Factions, with the lasting events in front of them
+    return y + boxH;
+  }
+
+  /** Each Faction, with the lasting events in front of it. */
+  function factionsBlock(g, y, ctx) {
+    const s = Ludo.svg;
+    const view = ctx.view;
+    const cards = ctx.static.cards || {};
     y = sideHeading(g, y, "Factions and lasting events");
     for (const faction of FACTIONS) {
       const fg = s("g", { "data-faction": faction }, g);
@@ -403,8 +433,14 @@
       }
       y += height + 8;
     }
-    y += 8;
-    // Empires, Nomads and the piles
+    return y - 8;
+  }
+
+  /** Empires, Nomads, the piles, the card in play and the legend. */
+  function empiresBlock(g, y, ctx) {
+    const s = Ludo.svg;
+    const view = ctx.view;
+    const cards = ctx.static.cards || {};
     y = sideHeading(g, y, "Empires, Nomads, cards");
     const eg = s("g", { class: "empires" }, g);
     const out = view.out_of_game || {};
@@ -426,7 +462,8 @@
         `in play: #${String(view.card_in_play.card).padStart(2, "0")} ${card.title || ""} (${view.card_in_play.faction || ""})`);
       y += 16;
     }
-    legend(g, Math.max(y + 10, MAP.y + MAP.h - 118));
+    legend(g, y + 4);
+    return y + 4 + 118;
   }
 
   function legend(g, y) {
@@ -483,10 +520,10 @@
         const p = parse(text, names);
         if (p) (byArea[p.area] = byArea[p.area] || []).push(text);
       }
-      const root = s("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "arabian-board" });
+      const root = s("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "arabian-board as-map" });
       s("rect", { x: 0, y: 0, width: W, height: H, fill: "#fbf8f1", rx: 8 }, root);
       vpTrack(root, view, st);
-      s("rect", { x: MAP.x, y: MAP.y, width: MAP.w, height: MAP.h, rx: 6, fill: "#d9e6ec", stroke: "#b8c7cf" }, root);
+      s("rect", { x: MAP.x, y: MAP.y, width: MAP.w, height: MAP.h, rx: 6, fill: "#d9e6ec", stroke: "#b8c7cf", "data-map": "yes" }, root);
       // Territories: the clickable layer
       const cellLayer = s("g", { class: "cells" }, root);
       for (const name of Object.keys(areas).sort()) {
@@ -543,8 +580,8 @@
       // Areas: node, marks, name, pieces (not clickable themselves: the territory below is)
       const content = s("g", { class: "area-content", "pointer-events": "none" }, root);
       for (const name of Object.keys(areas).sort()) drawArea(content, view, name, areas[name], pos[name][0], pos[name][1]);
-      sidePanel(root, ctx);
-      return root;
+      // The map takes the width there is; the side blocks go beside it only when that leaves the map most of it.
+      return Ludo.html("div", { class: "as-board" }, root, sidePanel(ctx));
     },
 
     hand(ctx) {
