@@ -518,3 +518,54 @@ def test_the_arabian_struggle_map_takes_the_width_of_the_board(server: str, brow
     finally:
         context.close()
     assert not errors and not errors_logged, errors + errors_logged
+
+
+def test_after_start_the_creator_is_taken_to_its_seat(server: str, browser: Any) -> None:
+    """With friends to invite: their links with Copy buttons, and "Go to my seat" focused (Enter goes there); the
+    lobby keeps the invitations nobody has used. With nobody to invite: the page goes to the seat by itself."""
+    context = browser.new_context(viewport={"width": 1360, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+    lobby = context.new_page()
+    errors: list[str] = []
+    lobby.on("pageerror", lambda error: errors.append(str(error)))
+    errors_logged = console_errors(lobby)
+    try:
+        lobby.goto(server + "/")
+        lobby.select_option("#game", "tigris-euphrates")
+        lobby.select_option("#players", "3")
+        lobby.select_option("#seat-1", "human")
+        lobby.select_option("#seat-2", "human")
+        lobby.click("#start")
+        lobby.wait_for_selector("a[data-seat-link='2'][data-invite]")
+        assert lobby.evaluate("document.activeElement.dataset.seatLink") == "0"
+        invitations = [lobby.get_attribute(f"a[data-seat-link='{seat}'][data-invite]", "href") or "" for seat in (1, 2)]
+        lobby.click("[data-copy='1']")
+        assert lobby.evaluate("navigator.clipboard.readText()") == invitations[0]
+        assert lobby.evaluate("document.activeElement.dataset.copy") == "1"  # one invitation still to copy
+        lobby.click("[data-copy='2']")
+        assert lobby.evaluate("navigator.clipboard.readText()") == invitations[1]
+        assert lobby.evaluate("document.activeElement.dataset.seatLink") == "0"
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        lobby.screenshot(path=str(OUTPUT / "lobby-started-with-invitations.png"))
+        lobby.keyboard.press("Enter")
+        lobby.wait_for_url(re.compile(r"/play/[0-9a-f]+#token="))
+        lobby.wait_for_selector("[data-own-hand]")
+        assert lobby.inner_text("#who") == "You are Seat 0"
+        game_id = lobby.url.split("/play/")[1].split("#")[0]
+
+        httpx.post(f"{server}/api/games/{game_id}/claim", json={"invite": invitations[0].split("#invite=")[1]})
+        lobby.goto(server + "/")  # seat 1 has joined since; seat 2's invitation is still there to send
+        lobby.wait_for_selector(f"[data-mine='{game_id}'] [data-invite-left]")
+        left = lobby.locator(f"[data-mine='{game_id}'] [data-invite-left]")
+        assert left.count() == 1 and left.get_attribute("href") == invitations[1]
+
+        lobby.select_option("#game", "mankind")
+        lobby.select_option("#players", "2")
+        lobby.select_option("#seat-1", "random")
+        lobby.click("#start")  # nobody to invite: no click needed
+        lobby.wait_for_url(re.compile(r"/play/[0-9a-f]+#token="), timeout=10_000)
+        lobby.wait_for_selector("#board svg")
+        assert lobby.inner_text("#who") == "You are Seat 0"
+    finally:
+        context.close()
+    assert not errors and not errors_logged, errors + errors_logged

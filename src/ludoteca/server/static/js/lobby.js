@@ -11,8 +11,76 @@
   function mine() { try { return JSON.parse(localStorage.getItem(MINE_KEY) || "{}"); } catch (_) { return {}; } }
   function remember(created, game) {
     const all = mine();
-    all[created.id] = { game, seats: created.seats.filter((s) => s.token).map((s) => ({ seat: s.seat, url: s.url })) };
+    all[created.id] = {
+      game,
+      seats: created.seats.filter((s) => s.token).map((s) => ({ seat: s.seat, url: s.url })),
+      // kept so that going to one's seat loses no invitation: the lobby lists those nobody has used yet
+      invites: created.seats.filter((s) => s.invite).map((s) => ({ seat: s.seat, url: s.url })),
+    };
     localStorage.setItem(MINE_KEY, JSON.stringify(all));
+  }
+
+  const AUTO_GO_MS = 1000; // with nobody to invite, the moment the lobby shows where it is taking you
+  let going = null; // the timer of that move
+
+  /** A button that copies `url` (the clipboard where the browser allows it, else the text selected for Ctrl+C). */
+  function copyButton(url, seat, after) {
+    const button = html("button", { type: "button", "data-copy": String(seat), text: "Copy" });
+    button.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(url);
+        button.textContent = "Copied ✓";
+      } catch (_) {
+        const shown = button.parentElement.querySelector("[data-url]");
+        shown.hidden = false;
+        const range = document.createRange();
+        range.selectNodeContents(shown);
+        getSelection().removeAllRanges();
+        getSelection().addRange(range);
+        button.textContent = "Selected: press Ctrl+C";
+      }
+      button.dataset.copied = "yes";
+      if (after) after();
+    });
+    return button;
+  }
+
+  /**
+   * After "Start": the creator goes to its seat, as on any game site. When there are friends to invite, their
+   * one-time links come first, each with a Copy button, and "Go to my seat" is focused (Enter goes; it takes the
+   * focus back once every invitation is copied). With nobody to invite the page goes there by itself, after a
+   * moment that shows where it is going (and lets one stay). A creator without a seat is taken to watch.
+   */
+  function showStarted(created) {
+    const own = created.seats.find((s) => s.token);
+    const invites = created.seats.filter((s) => s.invite);
+    const target = own ? own.url : created.spectator_url;
+    const go = html("a", {
+      class: "button primary go", href: target, "data-go": "yes", "data-seat-link": own ? String(own.seat) : null,
+      text: own ? `Go to my seat (seat ${own.seat}) →` : "Watch the game →",
+    });
+    const parts = [];
+    if (invites.length) {
+      const focusGo = () => { if (Array.from(list.querySelectorAll("[data-copy]")).every((b) => b.dataset.copied)) go.focus(); };
+      const list = html("ul", { class: "links" });
+      for (const seat of invites) {
+        // Every other person's link is a one-time invitation, so only the friend who opens it can see that seat's hand.
+        list.appendChild(html("li", {},
+          html("a", { href: seat.url, "data-seat-link": String(seat.seat), "data-invite": "yes", text: `Invitation for seat ${seat.seat}` }),
+          " — send it to one person; it works once. ", copyButton(seat.url, seat.seat, focusGo),
+          html("div", { class: "muted url", "data-url": "yes", text: seat.url })));
+      }
+      parts.push(html("h3", { text: "Invite your friends" }), list, html("p", {}, go));
+    } else {
+      const stay = html("button", { type: "button", "data-stay": "yes", text: "Stay in the lobby" });
+      const note = html("span", { class: "muted", text: own ? " Taking you to your seat… " : " Taking you to the game… " });
+      stay.addEventListener("click", () => { clearTimeout(going); going = null; note.textContent = " "; stay.remove(); });
+      parts.push(html("h3", { text: "Your game has started" }), html("p", {}, go, note, stay));
+      going = setTimeout(() => { going = null; location.assign(target); }, AUTO_GO_MS);
+    }
+    parts.push(html("p", { class: "muted" }, "Spectators: ", html("a", { href: created.spectator_url, "data-spectators": "yes", text: created.spectator_url })));
+    byId("links").replaceChildren(...parts);
+    if (invites.length) go.focus();
   }
 
   function notice(text) {
@@ -137,6 +205,7 @@
     const game = selected();
     const seats = Array.from(byId("seats").querySelectorAll("select")).map((s) => s.value);
     byId("links").replaceChildren(); // the links shown are those of the game this press starts, or none
+    if (going) { clearTimeout(going); going = null; }
     const options = readOptions();
     if (options === null) {
       notice("An option is not valid: see the reason next to it.");
@@ -145,16 +214,7 @@
     try {
       const created = await Ludo.api("POST", "/api/games", { game: game.id, players: Number(byId("players").value), options, seats });
       remember(created, game.title);
-      const list = html("ul", { class: "links" });
-      for (const seat of created.seats) {
-        if (!seat.url) continue;
-        // Your own seat's link carries its token; every other person's link is a one-time invitation,
-        // so only the friend who opens it can see that seat's hand.
-        const label = seat.token ? `Your seat (${seat.seat}) — keep this link, it is your seat` : `Invitation for seat ${seat.seat} — send it to one person; it works once`;
-        list.appendChild(html("li", {}, html("a", { href: seat.url, "data-seat-link": String(seat.seat), "data-invite": seat.invite ? "yes" : null, text: label }), html("span", { class: "muted", text: ` ${seat.url}` })));
-      }
-      list.appendChild(html("li", {}, html("a", { href: created.spectator_url, text: "Spectators" }), html("span", { class: "muted", text: ` ${created.spectator_url}` })));
-      byId("links").replaceChildren(html("h3", { text: "Share these links — each seat's link is its secret" }), list);
+      showStarted(created);
       await refresh();
     } catch (error) {
       const field = error.status === 400 ? fieldOfReason(error.message) : null;
@@ -185,8 +245,12 @@
     const rows = [];
     for (const [id, entry] of Object.entries(mine())) {
       if (!known.has(id)) continue;
-      const over = games.find((g) => g.id === id).over;
-      rows.push(html("li", {}, html("strong", { text: `${entry.game} ` }), ...entry.seats.map((s) => html("a", { class: "button", href: s.url, text: `play seat ${s.seat}` })), over ? html("a", { class: "button", href: `/replay/${id}`, text: "replay" }) : null));
+      const listed = games.find((g) => g.id === id);
+      const over = listed.over;
+      const open = over ? [] : (entry.invites || []).filter((s) => (listed.open_seats || []).includes(s.seat));
+      rows.push(html("li", { "data-mine": id }, html("strong", { text: `${entry.game} ` }), ...entry.seats.map((s) => html("a", { class: "button", href: s.url, text: `play seat ${s.seat}` })), over ? html("a", { class: "button", href: `/replay/${id}`, text: "replay" }) : null,
+        ...open.map((s) => html("div", { class: "invite-left" }, html("span", { class: "muted", text: `Seat ${s.seat} has not joined yet: ` }),
+          html("a", { href: s.url, "data-invite-left": String(s.seat), text: "invitation" }), " ", copyButton(s.url, s.seat), html("span", { class: "url", "data-url": "yes", hidden: "", text: s.url })))));
     }
     if (rows.length) byId("mine").replaceChildren(html("ul", { class: "links" }, ...rows));
   }
