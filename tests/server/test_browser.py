@@ -569,3 +569,72 @@ def test_after_start_the_creator_is_taken_to_its_seat(server: str, browser: Any)
     finally:
         context.close()
     assert not errors and not errors_logged, errors + errors_logged
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+# The least scale at which each board is drawn on a phone (CSS pixels per unit of its drawing): its squares,
+# areas and texts keep a size one can tap and read; a board wider than the phone scrolls inside its own box.
+PHONE_SCALE = {"tigris-euphrates": ("svg.tigris-board", 0.7), "mankind": ("svg.mankind-board", 0.85),
+               "advanced-civilization": ("svg.civilization-board", 0.55), "arabian-struggle": ("svg.as-map", 0.85)}
+CUT_OFF = """() => {
+  // Elements of the page past the window's right edge, except inside the board's own scrolling box.
+  const out = [];
+  for (const el of document.querySelectorAll('header *, main *')) {
+    if (el.closest('.board-wrap') && !el.classList.contains('board-wrap')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width && r.right > window.innerWidth + 0.5) out.push(`${el.tagName}.${el.className} ${Math.round(r.right)}`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("game", ["tigris-euphrates", "mankind", "advanced-civilization", "arabian-struggle"])
+def test_every_game_page_is_playable_on_a_phone(server: str, browser: Any, game: str) -> None:
+    """At 390 × 844 portrait: the page never scrolls sideways and nothing is cut off; the board keeps a size one
+    can tap (scrolling inside its box when it is wider than the phone); a move is made by tapping."""
+    players = {"tigris-euphrates": 2, "mankind": 3, "advanced-civilization": 3, "arabian-struggle": 3}[game]
+    context = browser.new_context(**PHONE)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    errors_logged = console_errors(tab)
+    try:
+        created = httpx.post(server + "/api/games", json={"game": game, "players": players, "seed": 5,
+                                                          "seats": ["human"] + ["random"] * (players - 1)}).json()
+        tab.goto(created["seats"][0]["url"])
+        selector, least = PHONE_SCALE[game]
+        tab.wait_for_selector(f"#board {selector}")
+        tab.wait_for_selector("#status .turn.mine")
+        for moves in range(3):
+            assert tab.evaluate("document.documentElement.scrollWidth") <= 390, f"the page scrolls sideways ({moves} moves)"
+            assert tab.evaluate(CUT_OFF) == [], f"cut off after {moves} moves"
+            scale = tab.eval_on_selector(f"#board {selector}",
+                                         "el => el.getBoundingClientRect().width / el.viewBox.baseVal.width")
+            assert scale >= least, f"the board is drawn at {scale:.2f} of its size"
+            if moves == 0:
+                OUTPUT.mkdir(parents=True, exist_ok=True)
+                tab.screenshot(path=str(OUTPUT / f"phone-{game}.png"))
+            if moves == 2 or not tab.locator("#status .turn.mine").count():
+                break
+            if game == "tigris-euphrates" and moves == 0:  # a square near the right edge offers several actions
+                edge = tab.evaluate("""() => Array.from(document.querySelectorAll('#board .target')).findIndex((el) => {
+                  const r = el.getBoundingClientRect(); return r.right > 330 && r.right < 385; })""")
+                assert edge >= 0
+                tab.locator("#board .target").nth(edge).tap()
+                menu = tab.locator(".menu")
+                assert menu.locator("button").count() > 1
+                assert menu.evaluate("el => el.getBoundingClientRect().right") <= 390
+                assert tab.evaluate("document.documentElement.scrollWidth") <= 390, "the menu scrolls the page sideways"
+                tab.locator("#status").tap()
+                assert menu.count() == 0
+            seen = version(tab)
+            if game == "tigris-euphrates":  # a tile from the hand onto a square, as in play_tigris
+                tab.locator(".hand .tile.clickable[data-tile]:not([data-tile='catastrophe'])").first.tap()
+                tab.locator("#board .target").first.tap()
+            else:
+                click_something(tab)
+            wait_for_version_after(tab, seen)
+        tab.screenshot(path=str(OUTPUT / f"phone-{game}-full.png"), full_page=True)
+    finally:
+        context.close()
+    assert not errors and not errors_logged, errors + errors_logged

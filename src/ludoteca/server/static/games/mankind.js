@@ -6,9 +6,12 @@
 (() => {
   const ERA_FILL = { tribal: "#d7ccc8", ancient: "#ffe0b2", medieval: "#c5e1a5", revolution: "#b3e5fc", modern: "#e1bee7" };
   const TRAITS = ["FL", "ML", "RL", "GL", "CL", "SL", "WL", "TL", "HL", "DF"];
-  const PANEL_W = 470;
-  const CHIP_W = 148;
   const CHIP_H = 22;
+  // Two layouts of a tableau: wide (traits in one row, builds three abreast) and narrow (for phones and
+  // narrow columns: traits in two rows, builds two abreast, the turn counts under the points).
+  const WIDE = { w: 470, traitCols: 10, traitW: 40, chipCols: 3, chipW: 148, infoX: 250, infoY: [52, 67], traitsY: 78 };
+  const NARROW = { w: 340, traitCols: 5, traitW: 58, chipCols: 2, chipW: 155, infoX: 12, infoY: [86], traitsY: 96 };
+  const GAP = 12;
 
   function label(code) { return code.split("/").slice(1).join("/") || code; }
   function eraOf(code) { return code.split("/")[0]; }
@@ -21,19 +24,21 @@
   }
 
   /** One chip per kind of build (or conquest), with ×N when the civilization has N identical ones. */
-  function chip(s, parent, x, y, code, conquest, count, ctx, targets) {
+  function chip(s, parent, x, y, code, conquest, count, ctx, targets, L) {
+    const CHIP_W = L.chipW;
     const name = label(code);
     const g = s("g", { "data-build": code, "data-count": String(count), "data-conquest": conquest ? "yes" : null }, parent);
     const fill = conquest ? "#fff3e0" : ERA_FILL[eraOf(code)] || "#eee";
     s("rect", { x, y, width: CHIP_W, height: CHIP_H, rx: 5, fill, stroke: conquest ? "#e65100" : "rgba(0,0,0,.2)", "stroke-dasharray": conquest ? "4 2" : null }, g);
-    s("text", { x: x + 7, y: y + 15, "font-size": 11.5, fill: "#263238" }, g, clip(name, count > 1 ? 18 : 23));
+    s("text", { x: x + 7, y: y + 15, "font-size": 11.5, fill: "#263238" }, g, clip(name, Math.floor((CHIP_W - 14) / 5.8) - (count > 1 ? 5 : 0)));
     if (count > 1) s("text", { x: x + CHIP_W - 6, y: y + 15, "font-size": 11.5, "font-weight": 700, fill: "#263238", "text-anchor": "end", class: "count" }, g, `×${count}`);
     s("title", {}, g, `${count > 1 ? `${count} × ` : ""}${name} (${eraOf(code)}${conquest ? " conquest" : ""})`);
     const texts = targets.filter((t) => named(t).name === name && named(t).conquest === conquest);
     if (texts.length) ctx.target(g, texts);
   }
 
-  function panel(s, root, ctx, seat, x, y) {
+  function panel(s, root, ctx, seat, x, y, L) {
+    const PANEL_W = L.w;
     const view = ctx.view;
     const player = view.players[seat];
     const deciding = view.decision && view.decision.seat === seat;
@@ -45,8 +50,10 @@
       if (seen.has(key)) seen.get(key)[2] += 1;
       else { const item = [code, conquest, 1]; seen.set(key, item); items.push(item); }
     }
-    const rows = Math.max(1, Math.ceil(items.length / 3));
-    const height = 128 + rows * (CHIP_H + 6);
+    const rows = Math.max(1, Math.ceil(items.length / L.chipCols));
+    const traitRows = Math.ceil(TRAITS.length / L.traitCols);
+    const chipsY = L.traitsY + traitRows * 30 + 6;
+    const height = chipsY + 14 + rows * (CHIP_H + 6);
     const g = s("g", { "data-seat": seat, class: "tableau" }, root);
     s("rect", { x, y, width: PANEL_W, height, rx: 10, fill: "#fff", stroke: deciding ? "#ffb300" : "#d6d0c4", "stroke-width": deciding ? 3 : 1.5 }, g);
     s("rect", { x, y, width: PANEL_W, height: 34, rx: 10, fill: Ludo.seatColour(seat) }, g);
@@ -54,26 +61,33 @@
     const gone = view.gone && view.gone.includes(player.government);
     s("text", { x: x + 12, y: y + 23, "font-size": 16, "font-weight": 700, fill: "#fff" }, g, ctx.seatName(seat));
     const govern = player.government ? label(player.government) : "Anarchy";
-    s("text", { x: x + PANEL_W - 12, y: y + 23, "font-size": 13, fill: "#fff", "text-anchor": "end" }, g, `Government: ${govern}${gone ? " (gone)" : ""}`);
+    const government = `${govern}${gone ? " (gone)" : ""}`;
+    s("text", { x: x + PANEL_W - 12, y: y + 23, "font-size": 13, fill: "#fff", "text-anchor": "end" }, g, L === WIDE ? `Government: ${government}` : clip(government, 24));
     const points = [["VP", player.vp, "#1b5e20"], ["RP", player.rp, "#0d47a1"], ["IP", player.ip, "#6a1b9a"]];
-    points.forEach(([name, value, colour], i) => {
-      const px = x + 12 + i * 78;
+    let px = x + 12; // each number as wide as its digits, so that 4-digit points do not run into the next
+    points.forEach(([name, value, colour]) => {
       s("text", { x: px, y: y + 64, "font-size": 24, "font-weight": 700, fill: colour, "data-points": name }, g, String(value));
-      s("text", { x: px + (String(value).length * 14) + 4, y: y + 64, "font-size": 12, fill: "#69707d" }, g, name);
+      px += String(value).length * 14 + 4;
+      s("text", { x: px, y: y + 64, "font-size": 12, fill: "#69707d" }, g, name);
+      px += 30;
     });
-    s("text", { x: x + 250, y: y + 52, "font-size": 11.5, fill: "#69707d" }, g, `turns ${player.turns} · spread ${player.spread}`);
-    s("text", { x: x + 250, y: y + 67, "font-size": 11.5, fill: "#69707d" }, g, `limits ${player.limit_count} · shields ${player.shields}`);
+    const facts = [`turns ${player.turns} · spread ${player.spread}`, `limits ${player.limit_count} · shields ${player.shields}`];
+    const infoX = L === WIDE ? Math.max(x + L.infoX, px) : x + L.infoX;
+    if (L.infoY.length === 2) facts.forEach((text, k) => s("text", { x: infoX, y: y + L.infoY[k], "font-size": 11.5, fill: "#69707d" }, g, text));
+    else s("text", { x: infoX, y: y + L.infoY[0], "font-size": 11.5, fill: "#69707d" }, g, facts.join(" · "));
+    const traitStep = (PANEL_W - 24 - L.traitW) / (L.traitCols - 1);
     TRAITS.forEach((trait, i) => {
-      const tx = x + 12 + i * 45;
+      const tx = x + 12 + (i % L.traitCols) * traitStep;
+      const ty = y + L.traitsY + Math.floor(i / L.traitCols) * 30;
       const level = player.levels[trait] || 0;
-      s("rect", { x: tx, y: y + 78, width: 40, height: 26, rx: 4, fill: level > 0 ? "#eceff1" : "#f7f7f7", stroke: "#cfd8dc" }, g);
-      s("text", { x: tx + 20, y: y + 89, "font-size": 9.5, fill: "#69707d", "text-anchor": "middle" }, g, trait);
-      s("text", { x: tx + 20, y: y + 101, "font-size": 12, "font-weight": 700, fill: "#263238", "text-anchor": "middle" }, g, String(level));
+      s("rect", { x: tx, y: ty, width: L.traitW, height: 26, rx: 4, fill: level > 0 ? "#eceff1" : "#f7f7f7", stroke: "#cfd8dc" }, g);
+      s("text", { x: tx + L.traitW / 2, y: ty + 11, "font-size": 9.5, fill: "#69707d", "text-anchor": "middle" }, g, trait);
+      s("text", { x: tx + L.traitW / 2, y: ty + 23, "font-size": 12, "font-weight": 700, fill: "#263238", "text-anchor": "middle" }, g, String(level));
     });
     items.forEach(([code, conquest, count], i) => {
-      chip(s, g, x + 12 + (i % 3) * (CHIP_W + 3), y + 114 + Math.floor(i / 3) * (CHIP_H + 6), code, conquest, count, ctx, targets);
+      chip(s, g, x + 12 + (i % L.chipCols) * (L.chipW + 3), y + chipsY + Math.floor(i / L.chipCols) * (CHIP_H + 6), code, conquest, count, ctx, targets, L);
     });
-    if (!items.length) s("text", { x: x + 12, y: y + 130, "font-size": 12, fill: "#69707d" }, g, "no builds");
+    if (!items.length) s("text", { x: x + 12, y: y + chipsY + 16, "font-size": 12, fill: "#69707d" }, g, "no builds");
     return height;
   }
 
@@ -84,20 +98,27 @@
       const s = Ludo.svg;
       const view = ctx.view;
       const count = view.players.length;
-      const columns = count <= 2 ? 2 : count <= 4 ? 2 : 3;
-      const root = s("svg", { class: "mankind-board" });
-      const header = 46;
-      s("text", { x: 14, y: 28, "font-size": 19, "font-weight": 700, fill: "#263238" }, root, `${Ludo.titleCase(view.era_name)} era · turn ${view.turn}`);
+      // As many tableaux abreast as the board's box holds at 90% of their size or more (two, or three from five
+      // players on), in the wide layout if that puts as many abreast as the narrow one.
+      const wanted = Math.min(count, count <= 4 ? 2 : 3);
+      const fit = (L) => Math.min(wanted, Math.floor(((ctx.width || 1000) / 0.9 + GAP) / (L.w + GAP)));
+      const L = fit(WIDE) >= Math.max(1, fit(NARROW)) ? WIDE : NARROW;
+      const columns = Math.max(1, fit(L));
+      const W = 20 + columns * L.w + (columns - 1) * GAP;
+      const root = s("svg", { class: "mankind-board", "data-layout": L === WIDE ? "wide" : "narrow", "data-columns": String(columns) });
       const prompt = view.decision ? `Seat ${view.decision.seat}: ${view.decision.prompt}` : view.over ? "The game is over." : "";
-      s("text", { x: 300, y: 28, "font-size": 13.5, fill: "#455a64" }, root, clip(prompt + (view.era_ending ? " — the era ends after this turn" : ""), 110));
+      const note = prompt + (view.era_ending ? " — the era ends after this turn" : "");
+      s("text", { x: 14, y: 28, "font-size": 19, "font-weight": 700, fill: "#263238" }, root, `${Ludo.titleCase(view.era_name)} era · turn ${view.turn}`);
+      const below = W < 700; // no room beside the era: the prompt goes under it
+      s("text", { x: below ? 14 : 300, y: below ? 50 : 28, "font-size": 13.5, fill: "#455a64" }, root, clip(note, Math.floor((W - (below ? 28 : 314)) / 6.6)));
+      const header = below ? 64 : 46;
       let y = header;
       let tallest = 0;
       for (let seat = 0; seat < count; seat += 1) {
         const col = seat % columns;
-        if (col === 0 && seat > 0) { y += tallest + 12; tallest = 0; }
-        tallest = Math.max(tallest, panel(s, root, ctx, seat, 10 + col * (PANEL_W + 12), y));
+        if (col === 0 && seat > 0) { y += tallest + GAP; tallest = 0; }
+        tallest = Math.max(tallest, panel(s, root, ctx, seat, 10 + col * (L.w + GAP), y, L));
       }
-      const W = 20 + columns * PANEL_W + (columns - 1) * 12;
       const H = y + tallest + 10;
       root.setAttribute("viewBox", `0 0 ${W} ${H}`);
       root.setAttribute("width", W);

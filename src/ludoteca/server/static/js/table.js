@@ -21,6 +21,16 @@ Ludo.Table = class {
     document.addEventListener("click", (event) => {
       if (this.menu && !this.menu.contains(event.target)) this.closeMenu();
     });
+    // A renderer may lay the board out for the width it has (ctx.width): draw again when the window's width
+    // changes (a phone turned, a window resized), not when only its height does (a phone's address bar).
+    let seenWidth = window.innerWidth;
+    let timer = null;
+    window.addEventListener("resize", () => {
+      if (window.innerWidth === seenWidth) return;
+      seenWidth = window.innerWidth;
+      clearTimeout(timer);
+      timer = setTimeout(() => { if (this.payload && this.renderer) this.render(); }, 150);
+    });
   }
 
   show(payload, staticData, renderer) {
@@ -42,6 +52,7 @@ Ludo.Table = class {
       static: this.staticData,
       actions: this.interactive ? payload.legal_actions || [] : [],
       tool: this.tool,
+      width: this.boardWidth(),
       svg: Ludo.svg,
       html: Ludo.html,
       colour: Ludo.seatColour,
@@ -55,6 +66,14 @@ Ludo.Table = class {
       act: (text) => this.onAction(text),
     };
     return { ctx, targets, claims };
+  }
+
+  /** The width the board's box gives its drawing, in CSS pixels. */
+  boardWidth() {
+    const box = this.parts.board;
+    const style = getComputedStyle(box);
+    const inner = box.clientWidth - parseFloat(style.paddingLeft || 0) - parseFloat(style.paddingRight || 0);
+    return inner > 0 ? inner : window.innerWidth;
   }
 
   toolOf(text) { return this.renderer.tool ? this.renderer.tool(text) : null; }
@@ -139,9 +158,13 @@ Ludo.Table = class {
     for (const text of texts) {
       menu.appendChild(Ludo.html("button", { "data-action": text, text, onclick: (e) => { e.stopPropagation(); this.closeMenu(); this.onAction(text); } }));
     }
-    menu.style.left = `${x + 6}px`;
-    menu.style.top = `${y + 6}px`;
+    menu.style.left = "0px";
+    menu.style.top = "0px";
     document.body.appendChild(menu);
+    // Beside the click, but never past the window's right edge (that would scroll a phone's page sideways).
+    const room = window.scrollX + document.documentElement.clientWidth - menu.offsetWidth - 4;
+    menu.style.left = `${Math.max(window.scrollX + 4, Math.min(x + 6, room))}px`;
+    menu.style.top = `${y + 6}px`;
     this.menu = menu;
   }
 
