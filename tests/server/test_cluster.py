@@ -144,13 +144,26 @@ def _free_port() -> int:
         return port
 
 
+def _start_up(database: str, log: Path) -> tuple[str, subprocess.Popen[bytes]]:
+    """A server process on a free port, answering; a port taken between the probe and the bind is retried."""
+    for _ in range(3):
+        port = _free_port()
+        process = _start(database, port, log)
+        try:
+            _wait_up(f"http://127.0.0.1:{port}", process)
+        except AssertionError:
+            if process.poll() is None:
+                process.kill()
+            continue
+        return f"http://127.0.0.1:{port}", process
+    raise AssertionError(f"no server process started: {log.read_text(errors='replace')[-2000:]}")
+
+
 def test_two_real_processes_sigkill_of_one_loses_no_acknowledged_action(database: str, tmp_path: Path) -> None:
-    ports = [_free_port(), _free_port()]
-    urls = [f"http://127.0.0.1:{port}" for port in ports]
-    processes = [_start(database, port, tmp_path / f"server{i}.log") for i, port in enumerate(ports)]
+    started = [_start_up(database, tmp_path / f"server{i}.log") for i in range(2)]
+    urls = [url for url, _ in started]
+    processes = [process for _, process in started]
     try:
-        for url, process in zip(urls, processes, strict=True):
-            _wait_up(url, process)
         with httpx.Client(timeout=10) as http:
             body = {"game": "mankind", "players": 2, "seats": ["human", "random"]}
             created: dict[str, Any] = http.post(urls[0] + "/api/games", json=body).json()

@@ -431,6 +431,9 @@ class Stream:
                 latest = seen_by(self.games[-1], 0)
             game = self.games[-1]
             seat = latest["to_act"][0]
+            if game.created["seats"][seat]["token"] is None:  # a bot's turn (after a restart): it moves server-side
+                latest = self._await_person(http, game)
+                continue
             if latest["seat"] != seat:
                 latest = seen_by(game, seat)
             version, text = latest["version"], bench.choose(latest["legal_actions"], self.rng)
@@ -446,6 +449,17 @@ class Stream:
             game.acked.append((version, seat, text))
             on_ack()
             latest = response.json()
+
+    @staticmethod
+    def _await_person(http: httpx.Client, game: Streamed) -> dict[str, Any]:
+        """The game's state once a person (or nobody: the end) is to act; bounded at 30 s."""
+        deadline = time.monotonic() + 30
+        while True:
+            seen: dict[str, Any] = http.get(f"/api/games/{game.id}").json()
+            if seen["over"] or game.created["seats"][seen["to_act"][0]]["token"] is not None:
+                return seen
+            assert time.monotonic() < deadline, f"the bot of game {game.id} did not move within 30 s"
+            time.sleep(0.05)
 
     def reconcile(self, url: str) -> None:
         """After the restart, send the swallowed action again, unchanged: stored already, it must be refused

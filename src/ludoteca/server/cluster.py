@@ -110,7 +110,7 @@ class Follower:
                 with psycopg.connect(conninfo, autocommit=True) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
                     while not self.stopping.is_set():
-                        for note in connection.notifies(timeout=1.0):
+                        for note in connection.notifies(timeout=0.2):  # short: stop() waits for it
                             loop.call_soon_threadsafe(self.heard.put_nowait, note.payload)
             except Exception as error:  # the database restarted: listen again shortly
                 if not self.stopping.is_set():
