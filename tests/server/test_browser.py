@@ -608,8 +608,9 @@ def test_every_game_page_is_playable_on_a_phone(server: str, browser: Any, game:
         for moves in range(3):
             assert tab.evaluate("document.documentElement.scrollWidth") <= 390, f"the page scrolls sideways ({moves} moves)"
             assert tab.evaluate(CUT_OFF) == [], f"cut off after {moves} moves"
-            scale = tab.eval_on_selector(f"#board {selector}",
-                                         "el => el.getBoundingClientRect().width / el.viewBox.baseVal.width")
+            scale = tab.evaluate("""(selector) => {  // in one call: a bot's move may redraw the board at any time
+              const el = document.querySelector(`#board ${selector}`);
+              return el.getBoundingClientRect().width / el.viewBox.baseVal.width; }""", selector)
             assert scale >= least, f"the board is drawn at {scale:.2f} of its size"
             if moves == 0:
                 OUTPUT.mkdir(parents=True, exist_ok=True)
@@ -638,3 +639,57 @@ def test_every_game_page_is_playable_on_a_phone(server: str, browser: Any, game:
     finally:
         context.close()
     assert not errors and not errors_logged, errors + errors_logged
+
+
+FAKE_NOTIFICATIONS = """
+// The browser's Notification, recorded instead of shown; the page is looked at elsewhere (another tab has the focus).
+window.__asked = 0;
+window.__notes = [];
+class FakeNotification {
+  constructor(title, options) { this.title = title; this.body = (options || {}).body; this.closed = false; window.__notes.push(this); }
+  close() { this.closed = true; }
+  static requestPermission() { window.__asked += 1; FakeNotification.permission = "granted"; return Promise.resolve("granted"); }
+}
+FakeNotification.permission = "default";
+window.Notification = FakeNotification;
+document.hasFocus = () => false;
+"""
+
+
+def test_the_tab_title_and_a_notification_say_when_it_becomes_your_turn(server: str, page: Any) -> None:
+    """Seat 1 waits while seat 0 plays elsewhere: when seat 0's turn ends, seat 1's tab title starts with
+    "● Your turn — " and, once seat 1 allowed notifications with a click, one notification says so."""
+    errors = console_errors(page)
+    created = httpx.post(server + "/api/games", json={"game": "tigris-euphrates", "players": 2,
+                                                      "seats": ["human", "human"]}).json()
+    claimed = httpx.post(f"{server}/api/games/{created['id']}/claim",
+                         json={"invite": created["seats"][1]["invite"]}).json()
+    page.add_init_script(FAKE_NOTIFICATIONS)
+    page.goto(claimed["url"] if claimed["url"].startswith("http") else server + claimed["url"])
+    page.wait_for_selector("[data-own-hand]")
+    page.wait_for_function("document.body.dataset.live === 'yes'")
+    assert page.title().startswith("Ludoteca — ") and page.get_attribute("body", "data-my-turn") == "no"
+    assert page.evaluate("window.__asked") == 0  # nobody is asked before they click
+    page.click("#notify")
+    page.wait_for_selector("#notify", state="hidden")
+    assert page.evaluate("window.__asked") == 1
+    headers = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+    for _ in range(2):  # seat 0's turn: two actions, on another device
+        state = httpx.get(f"{server}/api/games/{created['id']}", headers=headers).json()
+        assert page.evaluate("window.__notes.length") == 0
+        answer = httpx.post(f"{server}/api/games/{created['id']}/actions", headers=headers,
+                            json={"version": state["version"], "action": "pass"})
+        assert answer.status_code == 200, answer.text
+    page.wait_for_function("document.title.startsWith('● Your turn — ')")
+    notes = page.evaluate("window.__notes.map((n) => [n.title, n.body, n.closed])")
+    assert len(notes) == 1 and notes[0][0] == "Your turn — Tigris & Euphrates" and "Seat 1" in notes[0][1], notes
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "your-turn.png"))
+    for _ in range(2):  # seat 1 plays its turn: still its turn after one action, no second notification
+        seen = version(page)
+        page.click("#actions button[data-action='pass']")
+        wait_for_version_after(page, seen)
+    page.wait_for_function("!document.title.startsWith('●')")
+    assert page.evaluate("window.__notes.length") == 1
+    assert page.evaluate("window.__notes[0].closed")  # no longer its turn: the notification goes
+    assert not errors, errors

@@ -9,6 +9,8 @@
   const byId = (id) => document.getElementById(id);
   let current = null;
   let busy = false;
+  let wasMine = null; // whether the last position drawn was this seat's turn (null: nothing drawn yet)
+  let note = null; // the "your turn" notification shown, closed once the page is looked at again
 
   const table = new Ludo.Table(
     { board: byId("board"), hand: byId("hand"), actions: byId("actions"), players: byId("players"), log: byId("log"), status: byId("status") },
@@ -34,10 +36,56 @@
     drawing = payload;
   }
 
+  function isMine(payload) {
+    return payload.seat !== null && !payload.over && (payload.to_act || []).includes(payload.seat);
+  }
+
+  /** The tab's title says when it is this seat's turn; a notification too when it becomes so while the player
+   *  looks elsewhere (another tab or window), if they allowed it (asked only when they click the bell). */
+  function tellTurn(payload) {
+    const mine = isMine(payload);
+    document.title = `${mine ? "● Your turn — " : ""}Ludoteca — ${payload.title}`;
+    document.body.dataset.myTurn = mine ? "yes" : "no";
+    const became = mine && wasMine === false;
+    wasMine = mine;
+    if (!mine && note) { note.close(); note = null; }
+    if (!became || !("Notification" in window) || Notification.permission !== "granted") return;
+    if (document.visibilityState === "visible" && document.hasFocus()) return;
+    try {
+      note = new Notification(`Your turn — ${payload.title}`, {
+        body: `You are ${Ludo.seatName(payload, payload.seat).replace(" (you)", "")}. ${lastLine(payload)}`.trim(),
+        tag: `ludoteca-${gameId}`, // one notification per game: a newer one replaces it
+      });
+      note.onclick = () => { window.focus(); if (note) note.close(); };
+    } catch (error) {
+      console.warn("no notification:", error.message); // e.g. a browser that allows them only from a service worker
+    }
+  }
+
+  function lastLine(payload) {
+    const events = (payload.log || []).filter((e) => e.text);
+    return events.length ? events[events.length - 1].text : "";
+  }
+
+  function offerNotifications() {
+    const button = byId("notify");
+    const seated = token && current && current.seat !== null && !current.over;
+    button.hidden = !seated || !("Notification" in window) || Notification.permission !== "default";
+  }
+
+  async function askForNotifications() {
+    try {
+      await Notification.requestPermission();
+    } catch (_) { /* an old browser's callback form: the permission is read below either way */ }
+    offerNotifications();
+    const granted = "Notification" in window && Notification.permission === "granted";
+    notice(granted ? "You will get a notification when it becomes your turn while you are on another tab." : "Notifications are blocked for this site: the tab's title still says when it is your turn.", "info");
+  }
+
   function draw(payload) {
     document.body.dataset.version = String(payload.version);
     byId("title").textContent = payload.title;
-    document.title = `Ludoteca — ${payload.title}`;
+    tellTurn(payload);
     byId("who").textContent = payload.seat === null ? "Spectator" : `You are ${Ludo.seatName(payload, payload.seat).replace(" (you)", "")}`;
     byId("undo").hidden = !payload.can_undo;
     // Resign while seated in a game still going; abandon only when no other person plays (docs/server.md).
@@ -46,6 +94,7 @@
     byId("resign").hidden = !seated || alone;
     byId("abandon").hidden = !seated || !alone;
     table.show(payload);
+    offerNotifications();
     if (payload.over) {
       notice("", "info");
       byId("notice").appendChild(Ludo.html("div", { class: "notice info" }, `${Ludo.resultText(payload)} `, Ludo.html("a", { href: `/replay/${gameId}`, text: "Watch the replay" })));
@@ -120,6 +169,10 @@
 
   async function start() {
     byId("undo").addEventListener("click", undo);
+    byId("notify").addEventListener("click", askForNotifications);
+    const looked = () => { if (note && document.visibilityState === "visible") { note.close(); note = null; } };
+    document.addEventListener("visibilitychange", looked);
+    window.addEventListener("focus", looked);
     byId("resign").addEventListener("click", () => end("resign", current && current.players > 2
       ? "Resign? A bot plays your seat to the end, and this page will no longer open it."
       : "Resign? The game ends and the other player wins."));
