@@ -11,7 +11,7 @@
   const EMPIRE_COLOUR = { Ottoman: "#a4161a", British: "#1d3557" };
   const NOMAD_COLOUR = "#8d6e63";
   const REGION_TINT = ["#f1e3c6", "#e4ecd0", "#f4d9cf", "#e8dcef", "#d8e8ea", "#f5ecc0", "#dfe3f1", "#ecdcc8", "#e9e4dc"];
-  const MAP = { x: 10, y: 92, w: 690, h: 880 };
+  const MAP = { x: 10, y: 148, w: 690, h: 880 }; // under the VP track and the era's turn order
   const W = MAP.x + MAP.w + 10; // the map's drawing, the VP track above it; the side blocks are drawings of their own
   const SIDE = { x: 8, w: 276 }; // in each side block
   const SPACING = 66; // the least distance between two areas' centres once spread out
@@ -327,36 +327,42 @@
     return root;
   }
 
-  /** Beside the map or under it, as the width allows: the era and turn order with the Tribal Conference; the
-   * Factions and their lasting events; the Empires, Nomads, piles and the legend. */
+  /** Beside the map or under it, as the width allows: the Tribal Conference; the Factions and their lasting
+   * events; the Empires, Nomads, piles and the legend. */
   function sidePanel(ctx) {
     return Ludo.html("div", { class: "as-side" },
-      sideBlock("turn", (g, y) => turnBlock(g, y, ctx)),
+      sideBlock("conference", (g, y) => conferenceBlock(g, y, ctx)),
       sideBlock("factions", (g, y) => factionsBlock(g, y, ctx)),
       sideBlock("empires", (g, y) => empiresBlock(g, y, ctx)));
   }
 
-  function turnBlock(g, y, ctx) {
+  /** Under the VP track, above the map (always in sight with it): the era, the round and the turn order. */
+  function eraRow(g, ctx) {
     const s = Ludo.svg;
     const view = ctx.view;
     const st = ctx.static;
-    const cards = st.cards || {};
     const rules = (st.players || {})[String(view.factions.length)] || {};
-    s("text", { x: SIDE.x, y, "font-size": 15, "font-weight": 700, fill: "#2b2418" }, g, `${view.era_name} Era`);
-    s("text", { x: SIDE.x + SIDE.w, y, "text-anchor": "end", "font-size": 12, fill: "#6b6150" }, g, `round ${view.round}${rules.rounds ? ` of ${rules.rounds}` : ""}`);
-    y += 26;
-    // Turn order. From the Great War on, the Factions pick their places one by one (lowest score first):
+    const y = 96;
+    s("text", { x: 12, y: y + 17, "font-size": 15, "font-weight": 700, fill: "#2b2418" }, g, `${view.era_name} Era`);
+    s("text", { x: 12, y: y + 34, "font-size": 12, fill: "#6b6150" }, g, `round ${view.round}${rules.rounds ? ` of ${rules.rounds}` : ""}`);
+    s("text", { x: 150, y: y + 25, "font-size": 12, "font-weight": 700, fill: "#3b3325", "letter-spacing": ".04em" }, g, "TURN ORDER");
+    turnOrder(g, 250, y, W - 10 - 250, ctx);
+  }
+
+  function turnOrder(g, left, y, width, ctx) {
+    const s = Ludo.svg;
+    const view = ctx.view;
+    // From the Great War on, the Factions pick their places one by one (lowest score first):
     // until then a place holds null and is drawn empty; a place the seat may take is a click on it.
-    y = sideHeading(g, y, "Turn order");
     const order = s("g", { class: "turn-order" }, g);
-    const slot = SIDE.w / Math.max(3, view.turn_order.length);
+    const slot = width / Math.max(3, view.turn_order.length);
     const picks = {};
     for (const text of ctx.actions) {
       const m = /^take the (\w+) place in the turn order$/.exec(text);
       if (m) picks[PLACE_WORDS.indexOf(m[1])] = text;
     }
     view.turn_order.forEach((faction, k) => {
-      const x = SIDE.x + k * slot;
+      const x = left + k * slot;
       const place = s("g", { "data-turn-order": faction || "", "data-place": String(k) }, order);
       const label = `${ORDINAL[k] || k + 1}`;
       if (!faction) {
@@ -372,8 +378,13 @@
       s("text", { x: x + 25, y: y + 17, "font-size": 10.5, fill: "#7a6a4f" }, place, `${label}${active ? " · to play" : ""}`);
       s("text", { x: x + 8, y: y + 33, "font-size": 11.5, fill: "#2b2418", "font-weight": active ? 700 : 400 }, place, faction);
     });
-    y += 60;
-    // Tribal Conference
+  }
+
+  /** The Tribal Conference: its pieces, the cards on it, who tried this Era. */
+  function conferenceBlock(g, y, ctx) {
+    const s = Ludo.svg;
+    const view = ctx.view;
+    const cards = ctx.static.cards || {};
     y = sideHeading(g, y, "Tribal Conference");
     const tc = s("g", { class: "tribal-conference" }, g);
     const tcCards = view.tribal_conference_cards || [];
@@ -523,6 +534,7 @@
       const root = s("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "arabian-board as-map" });
       s("rect", { x: 0, y: 0, width: W, height: H, fill: "#fbf8f1", rx: 8 }, root);
       vpTrack(root, view, st);
+      eraRow(root, ctx);
       s("rect", { x: MAP.x, y: MAP.y, width: MAP.w, height: MAP.h, rx: 6, fill: "#d9e6ec", stroke: "#b8c7cf", "data-map": "yes" }, root);
       // Territories: the clickable layer
       const cellLayer = s("g", { class: "cells" }, root);

@@ -130,7 +130,7 @@ Ludo.Table = class {
     }
     claims.forEach((t) => claimed.add(t));
     this.renderStatus(ctx);
-    this.renderActions(ctx, claimed, tools);
+    this.renderActions(ctx, claimed, tools, targets.length > 0);
     this.renderPlayers(ctx);
     this.renderLog();
   }
@@ -188,7 +188,7 @@ Ludo.Table = class {
     el.replaceChildren(...parts);
   }
 
-  renderActions(ctx, claimed, tools) {
+  renderActions(ctx, claimed, tools, onBoard) {
     const el = this.parts.actions;
     if (!el) return;
     const panel = el.closest(".panel");
@@ -210,6 +210,9 @@ Ludo.Table = class {
       children.push(bar);
     }
     const rest = actions.filter((t) => !claimed.has(t));
+    if (onBoard && !tools.length && !rest.length) { // everything to decide is on the board: say where
+      children.push(Ludo.html("p", { class: "hint", "data-hint": "board", text: "Click a highlighted place on the board." }));
+    }
     if (rest.length > 16) {
       const input = Ludo.html("input", { class: "filter", type: "search", placeholder: `filter ${rest.length} actions`, value: this.filter });
       input.addEventListener("input", () => { this.filter = input.value; this.renderButtons(list, rest); });
