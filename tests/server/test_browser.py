@@ -466,7 +466,8 @@ def test_mankind_shows_identical_builds_once_with_their_count(server: str, page:
         repeated += sum(n > 1 for n in wanted.values())
         chips = page.eval_on_selector_all(
             f"#board g.tableau[data-seat='{seat}'] g[data-build]",
-            "els => els.map(e => [e.dataset.build, e.dataset.conquest === 'yes', Number(e.dataset.count), e.textContent])")
+            "els => els.map(e => [e.dataset.build, e.dataset.conquest === 'yes', Number(e.dataset.count),"
+            " e.textContent])")
         assert len(chips) == len(wanted), f"seat {seat}: {len(chips)} chips for {len(wanted)} kinds of build"
         assert {(code, conquest): count for code, conquest, count, _ in chips} == wanted
         for code, _, count, text in chips:
@@ -482,7 +483,10 @@ def board_geometry(page: Any) -> dict[str, Any]:
     geometry: dict[str, Any] = page.evaluate("""() => {
       const wrap = document.getElementById('board');
       const style = getComputedStyle(wrap);
-      const box = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width }; };
+      const box = (el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width };
+      };
       return {
         inner: wrap.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
         map: box(document.querySelector('#board [data-map]')),
@@ -510,9 +514,11 @@ def test_the_arabian_struggle_map_takes_the_width_of_the_board(server: str, brow
         assert geometry["map"]["width"] >= 0.9 * geometry["inner"], geometry
         assert len(geometry["blocks"]) == 3
         for block in geometry["blocks"]:  # beside the map or under it, never over it
-            assert block["left"] >= geometry["map"]["right"] - 1 or block["top"] >= geometry["map"]["bottom"] - 1, geometry
+            beside = block["left"] >= geometry["map"]["right"] - 1
+            assert beside or block["top"] >= geometry["map"]["bottom"] - 1, geometry
         assert geometry["page"] <= geometry["window"]
-        assert tab.locator("#board [data-turn-order]").count() == 3 and tab.locator("#board [data-vp-marker]").count() == 3
+        assert tab.locator("#board [data-turn-order]").count() == 3
+        assert tab.locator("#board [data-vp-marker]").count() == 3
         OUTPUT.mkdir(parents=True, exist_ok=True)
         tab.screenshot(path=str(OUTPUT / f"arabian-struggle-{width}px.png"), full_page=True)
     finally:
@@ -606,7 +612,8 @@ def test_every_game_page_is_playable_on_a_phone(server: str, browser: Any, game:
         tab.wait_for_selector(f"#board {selector}")
         tab.wait_for_selector("#status .turn.mine")
         for moves in range(3):
-            assert tab.evaluate("document.documentElement.scrollWidth") <= 390, f"the page scrolls sideways ({moves} moves)"
+            width = tab.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, f"the page scrolls sideways ({moves} moves)"
             assert tab.evaluate(CUT_OFF) == [], f"cut off after {moves} moves"
             scale = tab.evaluate("""(selector) => {  // in one call: a bot's move may redraw the board at any time
               const el = document.querySelector(`#board ${selector}`);
@@ -646,9 +653,13 @@ FAKE_NOTIFICATIONS = """
 window.__asked = 0;
 window.__notes = [];
 class FakeNotification {
-  constructor(title, options) { this.title = title; this.body = (options || {}).body; this.closed = false; window.__notes.push(this); }
+  constructor(title, options) {
+    this.title = title; this.body = (options || {}).body; this.closed = false; window.__notes.push(this);
+  }
   close() { this.closed = true; }
-  static requestPermission() { window.__asked += 1; FakeNotification.permission = "granted"; return Promise.resolve("granted"); }
+  static requestPermission() {
+    window.__asked += 1; FakeNotification.permission = "granted"; return Promise.resolve("granted");
+  }
 }
 FakeNotification.permission = "default";
 window.Notification = FakeNotification;

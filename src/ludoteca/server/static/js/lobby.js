@@ -225,11 +225,13 @@
 
   function gameRow(game, finished) {
     const seats = game.seats.map((p, i) => `${i}: ${p === "human" ? "person" : p}`).join(", ");
+    const winners = game.winners || [];
+    const won = winners.length ? `winner${winners.length === 1 ? "" : "s"}: ${winners.map((s) => `seat ${s}`).join(", ")}` : "no winner";
     const state = finished
-      ? `winner${(game.winners || []).length === 1 ? "" : "s"}: ${(game.winners || []).map((s) => `seat ${s}`).join(", ")}`
+      ? (game.ended ? `${game.ended}; ${won}` : won) // resigned, abandoned or expired: say so
       : `waiting for ${game.to_act.map((s) => `seat ${s}`).join(", ")}`;
     const link = finished ? html("a", { href: `/replay/${game.id}`, text: "replay" }) : html("a", { href: `/play/${game.id}`, text: "watch" });
-    return html("tr", { "data-game": game.id }, html("td", { text: game.title }), html("td", { text: seats }), html("td", { text: `${game.version} moves` }), html("td", { text: state }), html("td", {}, link));
+    return html("tr", { "data-game": game.id }, html("td", { text: game.title }), html("td", { text: seats }), html("td", { text: `${game.version} move${game.version === 1 ? "" : "s"}` }), html("td", { text: state }), html("td", {}, link));
   }
 
   function table(rows, empty) {
