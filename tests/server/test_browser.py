@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
-import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -21,14 +19,14 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+from tests.server.browsing import CHROMIUM, chromium, live_server
+
 if not CHROMIUM.exists():
     pytest.skip("headless browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
                 allow_module_level=True)
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (dev extra)")
 
 import httpx  # noqa: E402
-import uvicorn  # noqa: E402
 
 import ludoteca  # noqa: E402
 from ludoteca.core import list_games  # noqa: E402
@@ -37,46 +35,22 @@ from ludoteca.server.games import static_data  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 OUTPUT = Path(os.environ.get("LUDOTECA_TEST_OUTPUT") or Path(__file__).resolve().parents[2] / "build" / "test-output"
               ) / "browser"
 GAMES = [game for game in list_games() if game != "blind-draw"]
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'games.sqlite3'}"
-    port = free_port()
-    config = uvicorn.Config(create_app(database, bot_delay=0), host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not running.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("uvicorn did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(timeout=10)
+    with live_server(create_app(database, bot_delay=0)) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
+    with chromium(playwright_api) as launched:
+        yield launched
 
 
 @pytest.fixture

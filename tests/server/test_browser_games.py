@@ -29,8 +29,6 @@ import os
 import random
 import re
 import shutil
-import socket
-import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -40,14 +38,14 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+from tests.server.browsing import CHROMIUM, chromium, live_server
+
 if not CHROMIUM.exists():
     pytest.skip("headless browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
                 allow_module_level=True)
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (dev extra)")
 
 import httpx  # noqa: E402
-import uvicorn  # noqa: E402
 
 from ludoteca.server import create_app  # noqa: E402
 from ludoteca.server.limits import Limits  # noqa: E402
@@ -55,10 +53,6 @@ from ludoteca.server.limits import Limits  # noqa: E402
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 ROOT = Path(__file__).resolve().parents[2]
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 OUTPUT = Path(os.environ.get("LUDOTECA_TEST_OUTPUT") or ROOT / "build" / "test-output") / "browser"
 DOC_IMAGES = ROOT / "docs" / "images"
 MAX_DECISIONS = 400  # far above any game here: a game that does not end is a failure, not a hang
@@ -114,39 +108,19 @@ CASES = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """uvicorn on 127.0.0.1 and a free port, a temporary SQLite file, bots without a pause, no rate limit
     (one person's clicks and a replay stepped quickly are far below it, but a slow machine must not matter)."""
     database = f"sqlite:///{tmp_path_factory.mktemp('browser-games') / 'games.sqlite3'}"
-    port = free_port()
-    app = create_app(database, bot_delay=0, limits=Limits(rate_requests=0))
-    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not running.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("uvicorn did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(timeout=10)
+    with live_server(create_app(database, bot_delay=0, limits=Limits(rate_requests=0))) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
+    with chromium(playwright_api) as launched:
+        yield launched
 
 
 class Watched:
