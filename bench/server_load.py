@@ -464,7 +464,7 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         database: Path | str = args.database or Path(folder) / "games.sqlite3"
         servers = [
             ServerProcess(database, Path(folder) / f"server{i}.log", bot_delay=args.bot_delay,
-                          env={"LUDOTECA_RATE_LIMIT": "off"})
+                          env={"LUDOTECA_RATE_LIMIT": "off", "LUDOTECA_SOCKETS_PER_ADDRESS": "off"})
             for i in range(args.servers)
         ]  # fmt: skip
         for server in servers:

@@ -114,8 +114,8 @@ def create_app(
     leaves bot moves to ``ludoteca worker`` processes. Other processes on the same database are followed
     (``cluster.py``; ``poll_seconds`` overrides how often the database is polled).
     """
-    hub = Hub()
     limits = limits if limits is not None else Limits.from_env()
+    hub = Hub(per_address=limits.sockets_per_address or 2**31)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

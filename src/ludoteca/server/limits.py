@@ -9,7 +9,9 @@ or switch off the rate limit:
 
 * ``LUDOTECA_MAX_BODY=BYTES`` — the largest body accepted (default 65536; ``0`` or ``off``: no cap);
 * ``LUDOTECA_RATE_LIMIT=N/SECONDS`` — each client may make N requests at once and N per SECONDS on
-  average after that (default ``300/10``; ``0`` or ``off``: no limit).
+  average after that (default ``300/10``; ``0`` or ``off``: no limit);
+* ``LUDOTECA_SOCKETS_PER_ADDRESS=N`` — open WebSockets per client address (default 32; ``0`` or ``off``:
+  no cap), for a load test whose hundreds of clients share one address.
 
 ``create_app(limits=Limits(...))`` sets them in code; without it the environment (or the defaults)
 decides, which is how ``ludoteca serve`` is configured.
@@ -47,6 +49,7 @@ class Limits:
     rate_requests: int = RATE_REQUESTS
     rate_seconds: float = RATE_SECONDS
     body_seconds: float = 10.0  # how long a request's body may take to arrive (408 after that)
+    sockets_per_address: int = 32  # open WebSockets one client address may hold (0: no cap; load tests)
 
     @classmethod
     def from_env(cls, environ: MutableMapping[str, str] | None = None) -> Limits:
@@ -73,7 +76,12 @@ class Limits:
                 seconds = -1.0
             if not seconds > 0 or not math.isfinite(seconds):
                 raise ValueError(f"LUDOTECA_RATE_LIMIT must be N/SECONDS with SECONDS > 0, not {raw_rate!r}")
-        return cls(max_body, requests, seconds)  # body_seconds: the default
+        sockets = 32
+        raw_sockets = env.get("LUDOTECA_SOCKETS_PER_ADDRESS", "").strip()
+        if raw_sockets:
+            name = "LUDOTECA_SOCKETS_PER_ADDRESS"
+            sockets = 0 if raw_sockets.lower() == "off" else _non_negative_int(name, raw_sockets)
+        return cls(max_body, requests, seconds, sockets_per_address=sockets)
 
 
 def _non_negative_int(name: str, text: str) -> int:
