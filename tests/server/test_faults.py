@@ -309,6 +309,10 @@ def test_limits_come_from_the_environment() -> None:
     assert Limits.from_env({"LUDOTECA_MAX_BODY": "off", "LUDOTECA_RATE_LIMIT": "off"}) == Limits(0, 0, 10.0)
     assert Limits.from_env({"LUDOTECA_MAX_BODY": "1024", "LUDOTECA_RATE_LIMIT": "50/5"}) == Limits(1024, 50, 5.0)
     assert Limits.from_env({"LUDOTECA_RATE_LIMIT": "20"}) == Limits(65536, 20, 1.0)
+    assert Limits.from_env({"LUDOTECA_SOCKETS_PER_ADDRESS": "off"}).sockets_per_address == 0
+    assert Limits.from_env({"LUDOTECA_SOCKETS_PER_ADDRESS": "5"}).sockets_per_address == 5
+    with pytest.raises(ValueError, match="LUDOTECA_SOCKETS_PER_ADDRESS must be a non-negative integer"):
+        Limits.from_env({"LUDOTECA_SOCKETS_PER_ADDRESS": "many"})
     for bad in [{"LUDOTECA_MAX_BODY": "-1"}, {"LUDOTECA_MAX_BODY": "1e6"}, {"LUDOTECA_RATE_LIMIT": "10/0"},
                 {"LUDOTECA_RATE_LIMIT": "ten/1"}, {"LUDOTECA_RATE_LIMIT": "10/soon"}]:  # fmt: skip
         with pytest.raises(ValueError, match="LUDOTECA_"):
