@@ -245,13 +245,13 @@ async def _create(http: httpx.AsyncClient, run: GameRun, seed: int) -> None:
     response = await http.post("/api/games", json=body)
     response.raise_for_status()
     created = response.json()
-    run.id = created["id"]
     for seat in created["seats"]:
         if seat.get("invite"):
-            claimed = await http.post(f"/api/games/{run.id}/claim", json={"invite": seat["invite"]})
+            claimed = await http.post(f"/api/games/{created['id']}/claim", json={"invite": seat["invite"]})
             claimed.raise_for_status()
             seat["token"] = claimed.json()["token"]
     run.tokens = [seat["token"] for seat in created["seats"]]
+    run.id = created["id"]  # only once every seat is held: a run with an id can be verified
 
 
 async def _post(http: httpx.AsyncClient, run: GameRun, seat: int, version: int, text: str) -> dict[str, Any] | None:
