@@ -225,7 +225,6 @@ class GameService:
                 return None
             return room
         news, claims = self.storage.news(game_key, room.version)
-        news = [entry for entry in news if entry.number >= room.version]
         if news and all(entry.kind == ACTION for entry in news):
             state = room.state.clone()
             for entry in news:
@@ -745,11 +744,8 @@ class GameService:
 
     def _end_entry(self, room: Room, entry: Entry, over: bool) -> None:
         """Store a resignation or an end, then apply it (the same order as every change: stored first)."""
-        probe = Room(room.id, room.stored, room.state, list(room.seats), room.version)
-        probe.resigned = list(room.resigned)
-        self._apply_ending(probe, entry)
         try:
-            self.storage.append(room.id, entry, over, probe.result())
+            self.storage.append(room.id, entry, over, _ending(room.state.players, entry)[1])
         except StaleVersion as error:
             self.sync(room.id)
             raise ApiError(409, f"the game has moved on ({error}); reload it") from None
@@ -762,18 +758,13 @@ class GameService:
 
     def _apply_ending(self, room: Room, entry: Entry) -> None:
         """What a resignation or an end does to a room (also when a restarted server reads it back)."""
-        others = [seat for seat in range(room.state.players) if seat != entry.seat]
         if entry.kind == RESIGN:
             room.resigned.append(entry.seat)
-            if entry.text:  # a bot plays the seat on
-                bot = server_agent(entry.text, _bot_seed(room.stored.seed, room.stored.generator, entry.seat))
-                room.seats[entry.seat] = SeatInfo(entry.text, None, bot)
-                return
-            room.ended = f"seat {entry.seat} resigned"
-            room.end_result = {"ended": room.ended, "winners": others, "resigned": [entry.seat]}
-        else:
-            room.ended = "the game was abandoned" if entry.text == ABANDONED else "the game expired unfinished"
-            room.end_result = {"ended": room.ended, "winners": []}
+        if entry.kind == RESIGN and entry.text:  # a bot plays the seat on
+            bot = server_agent(entry.text, _bot_seed(room.stored.seed, room.stored.generator, entry.seat))
+            room.seats[entry.seat] = SeatInfo(entry.text, None, bot)
+            return
+        room.ended, room.end_result = _ending(room.state.players, entry)
 
     # ------------------------------------------------------------------ after every change
     async def _changed(self, room: Room) -> None:
@@ -851,6 +842,18 @@ class GameService:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+def _ending(players: int, entry: Entry) -> tuple[str | None, dict[str, Any] | None]:
+    """Why a resignation or an end finishes the game, and its result (``None`` twice: the game goes on)."""
+    if entry.kind == RESIGN:
+        if entry.text:
+            return None, None
+        ended = f"seat {entry.seat} resigned"
+        others = [seat for seat in range(players) if seat != entry.seat]
+        return ended, {"ended": ended, "winners": others, "resigned": [entry.seat]}
+    ended = "the game was abandoned" if entry.text == ABANDONED else "the game expired unfinished"
+    return ended, {"ended": ended, "winners": []}
 
 
 def _dead_here(owner: str) -> bool:
