@@ -343,7 +343,7 @@ class Storage:
         since = _now() - timedelta(seconds=recent_seconds)
         with self.engine.connect() as connection:
             rows = connection.execute(
-                select(games_table.c.id, games_table.c.version, games_table.c.updated_at, games_table.c.over)
+                select(games_table.c.id, games_table.c.version)
                 .where((games_table.c.over == false()) | (games_table.c.updated_at >= since))
             ).all()
         return {row[0]: int(row[1] or 0) for row in rows}
