@@ -73,7 +73,15 @@ const Ludo = (() => {
     return new Promise((resolve, reject) => {
       const script = document.createElement("script");
       script.src = `/static/games/${name}.js`;
-      script.onload = () => renderers[name] ? resolve(renderers[name]) : reject(new Error(`${name}.js registered no renderer`));
+      script.onload = () => {
+        const renderer = renderers[name];
+        if (!renderer) { reject(new Error(`${name}.js registered no renderer`)); return; }
+        // A renderer with styles of its own says so (stylesheet: true): static/games/<name>.css joins the page.
+        if (renderer.stylesheet) {
+          document.head.appendChild(Object.assign(document.createElement("link"), { rel: "stylesheet", href: `/static/games/${name}.css` }));
+        }
+        resolve(renderer);
+      };
       script.onerror = () => reject(new Error(`cannot load the ${name} renderer`));
       document.head.appendChild(script);
     });

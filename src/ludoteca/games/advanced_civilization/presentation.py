@@ -1,0 +1,57 @@
+"""What the web client draws beyond ``view(seat)``: the map, the A.S.T. and the card stacks, sent once with a game.
+
+:func:`static_data` is called by :mod:`ludoteca.server.games`; keep it to public, never-changing facts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.games.advanced_civilization import content
+
+
+def static_data(options: dict[str, Any]) -> dict[str, Any]:
+    """The map's areas (drawing positions, city sites, flood plains...), its borders, the A.S.T. and the cards."""
+    board = content.standard_board(options.get("map", "main"))
+    areas = {
+        name: {
+            "board": area.board,
+            "kind": area.kind,
+            "limit": area.limit,
+            "city_site": area.city_site,
+            "flood_plain": area.flood_plain,
+            "volcano": area.volcano,
+            "region": area.region,
+            "pos": list(area.pos),
+        }
+        for name, area in board.areas.items()
+    }
+    links = sorted({tuple(sorted((a, b))) for a, near in board.borders.items() for b in near})
+    return {
+        "map": board.name,
+        "areas": areas,
+        "borders": [list(pair) for pair in links],
+        **_tracks(),
+    }
+
+
+def _tracks() -> dict[str, Any]:
+    """The A.S.T. (each nation's row: epoch starts, finish, Late Iron values) and the trade cards' stacks.
+
+    The game is still growing (trade cards, calamities): a part its content does not offer yet is left out,
+    and the renderer draws without it.
+    """
+    found: dict[str, Any] = {}
+    if hasattr(content, "nations"):
+        found["nations"] = {
+            name: {"ast": n.ast, "finish": n.finish, "epochs": list(n.epochs), "late_iron": list(n.late_iron)}
+            for name, n in content.nations().items()
+        }
+    if hasattr(content, "cards"):
+        cards = content.cards()
+        found["epochs"] = [{"name": e.name, "cities": e.cities} for e in getattr(cards, "epochs", ())]
+        stacks = {name: {"stack": c.stack, "kind": "commodity"} for name, c in cards.commodities.items()}
+        for name, c in getattr(cards, "calamities", {}).items():
+            stacks[name] = {"stack": c.stack, "kind": "calamity", "tradable": c.tradable}
+        found["cards"] = stacks
+    return found
