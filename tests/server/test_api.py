@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import ludoteca
+from ludoteca.server import app as app_module
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
@@ -309,6 +311,23 @@ def test_the_pages_and_every_renderer_are_served(client: TestClient, new_game: N
             assert client.get(f"/static/games/{game['renderer']}.js").status_code == 200
     assert client.get("/static/games/generic.js").status_code == 200
     assert client.get("/docs").status_code == 200
+
+
+def test_the_service_worker_is_served_from_the_root_with_the_scope_of_every_page(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A service worker's scope is its URL's folder: /sw.js (not /static/sw.js) may serve /play/ pages."""
+    real = app_module.STATIC / "sw.js"
+    if real.is_file():  # the one the table's notifications register
+        served = client.get("/sw.js")
+        assert served.status_code == 200 and served.content == real.read_bytes()
+    monkeypatch.setattr(app_module, "STATIC", tmp_path)
+    assert client.get("/sw.js").status_code == 404  # no worker: a plain 404, not a page
+    (tmp_path / "sw.js").write_text("self.addEventListener('push', () => {});\n")
+    served = client.get("/sw.js")
+    assert served.status_code == 200 and served.text == "self.addEventListener('push', () => {});\n"
+    assert served.headers["content-type"].startswith("application/javascript")
+    assert served.headers["service-worker-allowed"] == "/"
 
 
 # ---------------------------------------------------------------------------------------------- option values (#20)

@@ -335,6 +335,16 @@ def create_app(
     async def lobby_page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> FileResponse:
+        """The page's service worker (turn notifications), served from the root: a worker's scope is the folder
+        of its URL, so under /static/ it could not reach /play/ pages; ``Service-Worker-Allowed`` says the same."""
+        worker = STATIC / "sw.js"
+        if not worker.is_file():
+            raise ApiError(404, "this server has no service worker")
+        headers = {"Service-Worker-Allowed": "/", "Cache-Control": "no-cache"}
+        return FileResponse(worker, media_type="application/javascript", headers=headers)
+
     def page(request: Request, game_id: str, name: str) -> FileResponse:
         """A game's page; for an unknown game the same page with status 404, which says so in words."""
         known = game_id in service_of(request).rooms
