@@ -10,16 +10,8 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.agents import make_agent
-from ludoteca.cli.common import (
-    EXIT_FAILURE,
-    fail,
-    parse_option_values,
-    require_importable,
-    split_seat_specs,
-    stdout_console,
-    user_errors,
-)
+from ludoteca.cli.common import EXIT_FAILURE, fail, stdout_console, user_errors
+from ludoteca.cli.matches import check_match_setup
 from ludoteca.core import LudotecaError, game_class, load_game
 
 
@@ -68,13 +60,8 @@ def ladder_command(
 
     console = stdout_console()
     with user_errors():
-        require_importable(game)
-        specs = split_seat_specs(agents)
-        options = parse_option_values(option or [])
-        count = players if players is not None else _default_players(game, options)
-        load_game(game, count, options)
-        for spec in specs:
-            make_agent(spec)
+        setup = check_match_setup(game, agents, option, players, _default_players)
+        specs, options, count = setup.specs, setup.options, setup.players
         total = sum(len(match) for match in plan_ladder(game, count, specs, games, seed, options))
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=console, transient=True) as bar:

@@ -11,17 +11,9 @@ from typing import Annotated
 
 import typer
 
-from ludoteca.agents import make_agent
-from ludoteca.cli.common import (
-    fail,
-    parse_option_values,
-    require_importable,
-    split_seat_specs,
-    stdout_console,
-    user_errors,
-)
+from ludoteca.cli.common import fail, stdout_console, user_errors
+from ludoteca.cli.matches import check_match_setup
 from ludoteca.cli_render import tournament_table
-from ludoteca.core import load_game
 
 
 def tournament_command(
@@ -37,12 +29,8 @@ def tournament_command(
 
     console = stdout_console()
     with user_errors():
-        require_importable(game)
-        specs = split_seat_specs(agents)
-        options = parse_option_values(option or [])
-        count = players if players is not None else load_game(game, None, options).players
-        for spec in specs:
-            make_agent(spec)
+        setup = check_match_setup(game, agents, option, players)
+        specs, options, count = setup.specs, setup.options, setup.players
         table = run_tournament(
             game, count, specs, games, seed, options,
             progress=lambda done, _table: console.print(f"  game {done}/{games} done", style="dim"),
@@ -80,13 +68,8 @@ def simulate_command(
     with user_errors():
         if not no_plots:
             require_plotting()
-        require_importable(game)
-        specs = split_seat_specs(agents)
-        options = parse_option_values(option or [])
-        count = players if players is not None else load_game(game, None, options).players
-        load_game(game, count, options)
-        for spec in specs:
-            make_agent(spec)
+        setup = check_match_setup(game, agents, option, players)
+        specs, options, count = setup.specs, setup.options, setup.players
         plan = plan_games(game, count, specs, games, seed, options)
         if backend not in ("local", "ray"):
             fail(f"there is no backend {backend!r} (choose local or ray)")

@@ -178,7 +178,8 @@ def _ray(specs: list[GameSpec], address: str | None, batch: int | None) -> Itera
     if started_here:
         ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
-        size = batch or max(1, len(specs) // (int(ray.cluster_resources().get("CPU", 1)) * 4))
+        resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]  # Ray ships no types for it
+        size = batch or max(1, len(specs) // (int(resources.get("CPU", 1)) * 4))
         remote = ray.remote(play_batch)
         pending = [remote.remote(specs[i : i + size]) for i in range(0, len(specs), size)]
         while pending:
