@@ -18,9 +18,12 @@ Ludo.Table = class {
     this.staticData = {};
     this.renderer = null;
     this.ui = {}; // a renderer's own choices in progress (tiles marked for a swap...), forgotten when the position changes
+    this.helpBox = null; // the rules-help box a tap opened (ctx.help), closed by a tap elsewhere or Escape
     document.addEventListener("click", (event) => {
       if (this.menu && !this.menu.contains(event.target)) this.closeMenu();
+      if (this.helpBox && event !== this.helpEvent && !this.helpBox.contains(event.target)) this.closeHelp();
     });
+    document.addEventListener("keydown", (event) => { if (event.key === "Escape") this.closeHelp(); });
     // A renderer may lay the board out for the width it has (ctx.width): draw again when the window's width
     // changes (a phone turned, a window resized), not when only its height does (a phone's address bar).
     let seenWidth = window.innerWidth;
@@ -64,6 +67,8 @@ Ludo.Table = class {
       redraw: () => this.render(),
       selectTool: (tool) => { this.tool = this.tool === tool ? null : tool; this.render(); },
       act: (text) => this.onAction(text),
+      // Rules text for a place, card, trait...: a tooltip on hover, and a box on a tap where a tap chooses nothing.
+      help: (el, title, text) => this.help(el, title, text),
     };
     return { ctx, targets, claims };
   }
@@ -143,14 +148,63 @@ Ludo.Table = class {
     if (box && box.width > 0) {
       Ludo.svg("rect", { class: this.tool ? "target-mark" : "target-mark subtle", x: box.x + 1.5, y: box.y + 1.5, width: box.width - 3, height: box.height - 3, rx: 4 }, el);
     }
-    const title = Ludo.svg("title", {}, null, texts.join("\n"));
-    el.appendChild(title);
+    // One tooltip: a rules help (ctx.help) already there gains the actions after it.
+    const old = Array.from(el.children).find((c) => c.tagName === "title");
+    if (old) old.textContent = `${old.textContent}\n\n${texts.join("\n")}`;
+    else el.appendChild(Ludo.svg("title", {}, null, texts.join("\n")));
     el.addEventListener("click", (event) => {
       event.stopPropagation();
       if (texts.length === 1) this.onAction(texts[0]);
       else this.openMenu(texts, event.pageX, event.pageY);
     });
   }
+
+  /**
+   * Rules help on `el` (an SVG or HTML element): its title and text as the hover tooltip (what a mouse shows), and,
+   * because a phone has no hover, a tap on it opens a small box with the same text, unless the tap is a move
+   * (the element or an ancestor is a click target: the tap plays, the tooltip alone stays). Text only, never HTML.
+   */
+  help(el, title, text) {
+    if (!el) return;
+    const heading = String(title ?? "");
+    const body = String(text ?? "");
+    const tip = body ? `${heading}\n${body}` : heading;
+    el.classList.add("has-help");
+    el.setAttribute("data-help", heading);
+    if (el instanceof SVGElement) {
+      const old = Array.from(el.children).find((c) => c.tagName === "title");
+      if (old) old.textContent = `${tip}\n\n${old.textContent}`;
+      else el.insertBefore(Ludo.svg("title", {}, null, tip), el.firstChild);
+    } else {
+      el.title = el.title ? `${tip}\n\n${el.title}` : tip;
+    }
+    el.addEventListener("click", (event) => {
+      if (event.target.closest && event.target.closest(".target, button, a, input, select, .clickable")) return;
+      this.helpEvent = event; // the document's listener, which closes the box on a tap elsewhere, lets this one be
+      this.openHelp(heading, body, event.clientX, event.clientY);
+    });
+  }
+
+  openHelp(title, text, x, y) {
+    this.closeHelp();
+    const box = Ludo.html("div", { class: "help-box", role: "dialog", "aria-label": title },
+      Ludo.html("button", { class: "close", type: "button", "aria-label": "Close", text: "×", onclick: (e) => { e.stopPropagation(); this.closeHelp(); } }),
+      Ludo.html("strong", { class: "help-title", text: title }),
+      ...text.split("\n").filter((line) => line.trim()).map((line) => Ludo.html("p", { text: line })));
+    box.style.left = "0px";
+    box.style.top = "0px";
+    document.body.appendChild(box);
+    // Below and right of the tap, moved back inside the window (fixed position: it follows the viewport).
+    const width = document.documentElement.clientWidth;
+    const height = window.innerHeight;
+    const left = Math.max(4, Math.min(x + 8, width - box.offsetWidth - 4));
+    const top = y + 8 + box.offsetHeight <= height - 4 ? y + 8 : Math.max(4, y - box.offsetHeight - 8);
+    box.style.left = `${left}px`;
+    box.style.top = `${top}px`;
+    this.helpBox = box;
+  }
+
+  closeHelp() { if (this.helpBox) { this.helpBox.remove(); this.helpBox = null; } }
 
   openMenu(texts, x, y) {
     this.closeMenu();

@@ -1,0 +1,179 @@
+"""The table's generic parts in headless Chromium: rules help, last-move marks, the log's spotlight, the score
+breakdown, and turn notifications through a service worker (issue #20).
+
+The games are the core's test game ``blind-draw`` (a few actions; its renderer is ``generic``). Where a test needs a
+renderer that tags places or asks for help, the page's ``/static/games/generic.js`` is answered with a small test
+renderer instead, so the table is tested without waiting for any game's own drawing. Where a test needs log events
+with places or a breakdown, the API's answer is changed on its way to the page: a fixed set-up, whatever the bots
+drew.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.server.browsing import CHROMIUM, chromium, live_server
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        "headless browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
+        allow_module_level=True,
+    )
+playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (dev extra)")
+
+import httpx  # noqa: E402
+
+from ludoteca.server import create_app  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+
+# A renderer as a game's would be: two SVG places and one HTML place, rules help on each, the first legal action
+# tied to place "b"; placesOf reads the places a test put in an event's "where".
+TEST_RENDERER = """
+"use strict";
+Ludo.register("generic", {
+  board(ctx) {
+    const root = ctx.html("div", { class: "test-board" });
+    const svg = ctx.svg("svg", { viewBox: "0 0 320 110", width: "320", height: "110" });
+    for (const [key, x] of [["a", 10], ["b", 120]]) {
+      const g = ctx.svg("g", { "data-place": key }, svg);
+      ctx.svg("rect", { x, y: 10, width: 90, height: 90, fill: "#ccd" }, g);
+      ctx.help(g, `Place ${key.toUpperCase()}`, `Rules of ${key}: <b>not bold</b>\\nA second line.`);
+      if (key === "b" && ctx.actions.length) ctx.target(g, [ctx.actions[0]]);
+    }
+    const chip = ctx.html("span", { class: "chip", "data-place": "h", text: "H chip" });
+    ctx.help(chip, "The chip", "An HTML element with help.");
+    root.append(svg, chip, ctx.html("div", { style: "height: 1400px" }));
+    return root;
+  },
+  placesOf(event) { return Array.isArray(event.where) ? event.where : []; },
+});
+"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    database = f"sqlite:///{tmp_path_factory.mktemp('table') / 'games.sqlite3'}"
+    with live_server(create_app(database, bot_delay=0)) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium(playwright_api) as launched:
+        yield launched
+
+
+def open_context(browser: Any, width: int = 1280, height: int = 900) -> tuple[Any, Any, list[str]]:
+    """A new context and page that collects page errors and console errors (a test ends with none)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    return context, tab, errors
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context, tab, errors = open_context(browser)
+    yield tab
+    context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
+def new_game(server: str, seats: list[str]) -> dict[str, Any]:
+    body = {"game": "blind-draw", "players": len(seats), "seats": seats, "seed": 3}
+    response = httpx.post(f"{server}/api/games", json=body, timeout=30)
+    response.raise_for_status()
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def use_test_renderer(page: Any) -> None:
+    page.route(
+        "**/static/games/generic.js",
+        lambda route: route.fulfill(status=200, content_type="text/javascript", body=TEST_RENDERER),
+    )
+
+
+def change_payload(page: Any, pattern: str, change: Any) -> None:
+    """Answer the API's GETs matching ``pattern`` with the server's payload as ``change`` rewrites it."""
+
+    def handle(route: Any) -> None:
+        if route.request.method != "GET":
+            route.continue_()
+            return
+        response = route.fetch()
+        payload = response.json()
+        change(payload)
+        route.fulfill(response=response, body=json.dumps(payload), content_type="application/json")
+
+    page.route(pattern, handle)
+
+
+def open_seat(page: Any, created: dict[str, Any], seat: int = 0) -> None:
+    """Seat ``seat``'s page, drawn by the test renderer."""
+    page.goto(created["seats"][seat]["url"])
+    page.wait_for_selector("#board .test-board")
+    page.wait_for_function("document.body.dataset.version !== undefined")
+
+
+# --- rules help (contract 3) ------------------------------------------------------------------------------------
+
+
+def test_help_is_a_tooltip_and_a_tap_box_that_never_steals_a_move(page: Any, server: str) -> None:
+    created = new_game(server, ["human", "random"])
+    use_test_renderer(page)
+    open_seat(page, created)
+    # Hover: an SVG <title> (the first, so the browser shows it), an HTML title; a target keeps its actions after it.
+    assert page.text_content("[data-place='a'] > title") == "Place A\nRules of a: <b>not bold</b>\nA second line."
+    target_title = page.text_content("[data-place='b'] > title") or ""
+    assert target_title.startswith("Place B\n") and "\n\n" in target_title
+    assert page.eval_on_selector("[data-place='b']", "el => el.querySelectorAll(':scope > title').length") == 1
+    assert page.get_attribute("[data-place='h']", "title") == "The chip\nAn HTML element with help."
+    # A tap on a place that is not a target opens the box, with the text as text (no <b> element made).
+    page.click("[data-place='a'] rect")
+    box = page.locator(".help-box")
+    assert box.count() == 1
+    assert box.locator(".help-title").text_content() == "Place A"
+    assert box.locator("p").all_text_contents() == ["Rules of a: <b>not bold</b>", "A second line."]
+    assert box.locator("b").count() == 0
+    inside = page.evaluate("""() => { const r = document.querySelector('.help-box').getBoundingClientRect();
+        return r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight; }""")
+    assert inside
+    # A tap elsewhere closes it; Escape too; the close button too.
+    page.click("header.top .title")
+    assert page.locator(".help-box").count() == 0
+    page.click("[data-place='h']")
+    assert page.locator(".help-box .help-title").text_content() == "The chip"
+    page.keyboard.press("Escape")
+    assert page.locator(".help-box").count() == 0
+    page.click("[data-place='h']")
+    page.click(".help-box button.close")
+    assert page.locator(".help-box").count() == 0
+    # A tap on the target plays its move: no box.
+    seen = int(page.get_attribute("body", "data-version") or -1)
+    page.click("[data-place='b'] rect")
+    page.wait_for_function(f"Number(document.body.dataset.version) > {seen}")
+    assert page.locator(".help-box").count() == 0
+
+
+def test_help_box_stays_inside_a_phone_window(browser: Any, server: str) -> None:
+    context, tab, errors = open_context(browser, 390, 844)
+    try:
+        created = new_game(server, ["human", "random"])
+        use_test_renderer(tab)
+        open_seat(tab, created)
+        tab.click("[data-place='h']", position={"x": 40, "y": 5})
+        rect = tab.evaluate("""() => { const r = document.querySelector('.help-box').getBoundingClientRect();
+            return [r.left, r.right, innerWidth, document.documentElement.scrollWidth]; }""")
+        left, right, width, scroll_width = rect
+        assert left >= 0 and right <= width and scroll_width <= width
+    finally:
+        context.close()
+    assert not errors, errors
