@@ -47,7 +47,8 @@ Ludo.register("generic", {
     }
     const chip = ctx.html("span", { class: "chip", "data-place": "h", text: "H chip" });
     ctx.help(chip, "The chip", "An HTML element with help.");
-    root.append(svg, chip, ctx.html("div", { style: "height: 1400px" }));
+    // Room above the places, so that showing one from the log has to scroll the page.
+    root.append(ctx.html("div", { class: "spacer", style: "height: 1400px" }), svg, chip);
     return root;
   },
   placesOf(event) { return Array.isArray(event.where) ? event.where : []; },
@@ -177,3 +178,98 @@ def test_help_box_stays_inside_a_phone_window(browser: Any, server: str) -> None
     finally:
         context.close()
     assert not errors, errors
+
+
+# --- last moves and the log's spotlight (contract 2) -------------------------------------------------------------
+
+PLACED_EVENTS = [
+    {"type": "test", "text": "Seat 2 plays on A.", "seat": 2, "where": ["a"]},
+    {"type": "test", "text": "Seat 1 plays on A.", "seat": 1, "where": ["a"]},
+    {"type": "test", "text": "Seat 0 plays on B.", "seat": 0, "where": ["b"]},
+    {"type": "test", "text": "Seat 1 plays on <b>H</b>.", "seat": 1, "where": ["h"]},
+    {"type": "test", "text": "Seat 1 says nothing of where.", "seat": 1},
+    {"type": "test", "text": "A flood on A and B.", "where": ["a", "b"]},
+]
+"""Seat 1's last move with places is on H (its later line has none), seat 2's on A, seat 0's (the viewer's) on B."""
+
+
+def add_placed_events(payload: dict[str, Any]) -> None:
+    payload["log"] = [*payload.get("log", []), *PLACED_EVENTS]
+
+
+def in_view(page: Any, selector: str) -> bool:
+    return bool(
+        page.evaluate(
+            """(s) => { const r = document.querySelector(s).getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; }""",
+            selector,
+        )
+    )
+
+
+def test_last_moves_of_the_others_are_marked_in_their_colours(page: Any, server: str) -> None:
+    created = new_game(server, ["human", "random", "random"])
+    use_test_renderer(page)
+    change_payload(page, "**/api/games/*", add_placed_events)
+    open_seat(page, created)
+    # Seat 2 on A: a dashed rectangle in its colour over the group, letting clicks through.
+    assert page.get_attribute("[data-place='a']", "data-last-move") == "2"
+    mark = page.locator("[data-place='a'] > rect.last-move-mark")
+    assert mark.count() == 1
+    assert mark.get_attribute("stroke") == "#148a7a"
+    assert mark.evaluate("el => getComputedStyle(el).pointerEvents") == "none"
+    # Seat 1 on H (an HTML element): an outline in its colour.
+    assert "last-move" in (page.get_attribute("[data-place='h']", "class") or "")
+    assert page.eval_on_selector("[data-place='h']", "el => getComputedStyle(el).outlineColor") == "rgb(217, 115, 26)"
+    # The viewer's own last move is not marked.
+    assert page.locator("[data-place='b'].last-move").count() == 0
+    assert page.locator(".last-move").count() == 2
+    # B is still this seat's move to click through the marks (the target's action).
+    assert page.locator("[data-place='b'].target").count() == 1
+
+
+def test_a_spectator_sees_every_seats_last_move(page: Any, server: str) -> None:
+    created = new_game(server, ["human", "random", "random"])
+    use_test_renderer(page)
+    change_payload(page, "**/api/games/*", add_placed_events)
+    page.goto(created["spectator_url"])
+    page.wait_for_selector("#board .test-board")
+    assert page.get_attribute("[data-place='b']", "data-last-move") == "0"
+    assert page.get_attribute("[data-place='a']", "data-last-move") == "2"
+    assert page.locator(".last-move").count() == 3
+
+
+def test_a_log_line_with_places_shows_them_on_the_board(page: Any, server: str) -> None:
+    created = new_game(server, ["human", "random", "random"])
+    use_test_renderer(page)
+    change_payload(page, "**/api/games/*", add_placed_events)
+    open_seat(page, created)
+    placed = page.locator("#log div.placed")
+    assert placed.count() == 5  # every line with places, the viewer's own too; not the one without
+    line = page.locator("#log div.placed", has_text="Seat 1 plays on <b>H</b>.")
+    assert line.count() == 1 and line.locator("b").count() == 0  # the text as text
+    assert line.evaluate("el => getComputedStyle(el).cursor") == "pointer"
+    assert not in_view(page, "[data-place='a']")  # below the renderer's spacer
+    page.locator("#log div.placed", has_text="A flood on A and B.").click()
+    assert page.locator(".spotlight").count() == 2
+    assert page.locator("[data-place='a'] > rect.spotlight-mark").count() == 1
+    page.wait_for_function(
+        """() => { const r = document.querySelector("[data-place='a']").getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight; }""",
+        timeout=5_000,
+    )
+    page.wait_for_function("document.querySelectorAll('.spotlight, .spotlight-mark').length === 0", timeout=4_000)
+    # The keyboard does the same.
+    line.focus()
+    page.keyboard.press("Enter")
+    assert page.locator("[data-place='h'].spotlight").count() == 1
+
+
+def test_a_renderer_without_places_marks_nothing(page: Any, server: str) -> None:
+    created = new_game(server, ["human", "random", "random"])
+    change_payload(page, "**/api/games/*", add_placed_events)
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("#board .generic")
+    page.wait_for_selector("#log div:has-text('A flood on A and B.')")
+    assert page.locator("#log div.placed").count() == 0
+    assert page.locator(".last-move").count() == 0

@@ -137,7 +137,114 @@ Ludo.Table = class {
     this.renderStatus(ctx);
     this.renderActions(ctx, claimed, tools, targets.length > 0);
     this.renderPlayers(ctx);
-    this.renderLog();
+    const places = this.placesFinder(ctx);
+    this.markLastMoves(places);
+    this.renderLog(places);
+  }
+
+  /**
+   * `event -> place keys` through the renderer's placesOf (contract 2), or null for a renderer without one. A
+   * renderer that fails on an event marks nothing for it, and says so once per drawing in the console.
+   */
+  placesFinder(ctx) {
+    const renderer = this.renderer;
+    if (!renderer.placesOf) return null;
+    const known = new Map();
+    let failed = false;
+    return (event) => {
+      if (known.has(event)) return known.get(event);
+      let places = [];
+      try {
+        const found = renderer.placesOf(event, ctx);
+        if (Array.isArray(found)) places = found.filter((p) => p !== null && p !== undefined).map(String);
+      } catch (error) {
+        if (!failed) console.error("the places of a log line could not be found:", error);
+        failed = true;
+      }
+      known.set(event, places);
+      return places;
+    };
+  }
+
+  /** The board's elements that stand for the place `key` (data-place, contract 2). */
+  placeElements(key) {
+    return Array.from(this.parts.board.querySelectorAll(`[data-place="${CSS.escape(key)}"]`));
+  }
+
+  /**
+   * What just happened: for each other seat (every seat for a spectator), the places of its latest log event that
+   * has places are marked on the board in its colour, so a player sees the opponents' last moves at a glance.
+   */
+  markLastMoves(placesOf) {
+    if (!placesOf) return;
+    const payload = this.payload;
+    const events = payload.log || [];
+    const outlines = new Map(); // element -> how many seats marked it already (each outline drawn a little inside)
+    for (let seat = 0; seat < payload.players; seat += 1) {
+      if (seat === payload.seat) continue;
+      let places = [];
+      for (let index = events.length - 1; index >= 0 && !places.length; index -= 1) {
+        if (events[index].seat === seat) places = placesOf(events[index]);
+      }
+      for (const key of places) {
+        for (const el of this.placeElements(key)) {
+          const inset = outlines.get(el) || 0;
+          outlines.set(el, inset + 1);
+          this.outline(el, seat, inset);
+        }
+      }
+    }
+  }
+
+  outline(el, seat, inset) {
+    const colour = Ludo.seatColour(seat);
+    el.classList.add("last-move");
+    el.setAttribute("data-last-move", [el.getAttribute("data-last-move"), String(seat)].filter(Boolean).join(" "));
+    if (!(el instanceof SVGGraphicsElement)) {
+      if (!inset) {
+        el.style.outline = `3px solid ${colour}`;
+        el.style.outlineOffset = "1px";
+      }
+      return;
+    }
+    const mark = this.overlay(el, "last-move-mark", 2 + 3 * inset);
+    if (mark) mark.setAttribute("stroke", colour);
+  }
+
+  /**
+   * A rectangle around an SVG element's box, drawn over it and letting clicks through (pointer-events: none in the
+   * stylesheet): inside a group, or beside a shape (which cannot hold one), in the same coordinates.
+   */
+  overlay(el, cls, inset) {
+    let box = null;
+    try { box = el.getBBox(); } catch (_) { box = null; }
+    if (!box || !(box.width > 0)) return null;
+    const rect = Ludo.svg("rect", { class: cls, x: box.x + inset, y: box.y + inset, width: Math.max(1, box.width - 2 * inset), height: Math.max(1, box.height - 2 * inset), rx: 4 });
+    if (["g", "svg", "a"].includes(el.tagName)) el.appendChild(rect);
+    else {
+      if (el.getAttribute("transform")) rect.setAttribute("transform", el.getAttribute("transform"));
+      el.after(rect);
+    }
+    return rect;
+  }
+
+  /** A log line's places, lit up for two seconds and scrolled into view (the first of them). */
+  spotlight(places) {
+    const found = places.flatMap((key) => this.placeElements(key));
+    if (!found.length) return;
+    clearTimeout(this.spotlightTimer);
+    this.clearSpotlight();
+    for (const el of found) {
+      el.classList.add("spotlight");
+      if (el instanceof SVGGraphicsElement) this.overlay(el, "spotlight-mark", 0);
+    }
+    found[0].scrollIntoView({ behavior: "smooth", block: "center", inline: "center" });
+    this.spotlightTimer = setTimeout(() => this.clearSpotlight(), 2000);
+  }
+
+  clearSpotlight() {
+    for (const el of this.parts.board.querySelectorAll(".spotlight")) el.classList.remove("spotlight");
+    for (const el of this.parts.board.querySelectorAll(".spotlight-mark")) el.remove();
   }
 
   activate(el, texts) {
@@ -322,7 +429,7 @@ Ludo.Table = class {
     el.replaceChildren(...rows);
   }
 
-  renderLog() {
+  renderLog(placesOf) {
     const el = this.parts.log;
     if (!el) return;
     const events = this.payload.log || [];
@@ -331,6 +438,14 @@ Ludo.Table = class {
       const row = Ludo.html("div", { class: event.seats ? "private" : "", text: event.text || JSON.stringify(event) });
       const seat = typeof event.seat === "number" ? event.seat : null;
       if (seat !== null) row.style.borderLeftColor = Ludo.seatColour(seat);
+      const places = placesOf ? placesOf(event) : [];
+      if (places.length) { // a line that happened somewhere: a click (or Enter) shows where
+        row.classList.add("placed");
+        row.setAttribute("tabindex", "0");
+        row.setAttribute("title", "Show where on the board");
+        row.addEventListener("click", () => this.spotlight(places));
+        row.addEventListener("keydown", (e) => { if (e.key === "Enter") this.spotlight(places); });
+      }
       return row;
     });
     if (events.length > shown.length) rows.unshift(Ludo.html("div", { class: "muted", text: `… ${events.length - shown.length} earlier lines` }));
