@@ -111,14 +111,16 @@ def play_card(state: ArabianStruggleState, frame: Frame, action: Action) -> None
         data["tc_attempted"].append(faction)
         push_sequence(state, [{"step": "conference_attempt", "faction": faction, "seat": seat, "card": number}, _END])
     elif mode == "event":
-        state.emit("play", f"{faction} plays {card.label} for its event: {card.text}", faction=faction, card=number)
+        state.emit(
+            "play", f"{faction} plays {card.label} for its event: {card.text}", faction=faction, card=number, seat=seat
+        )
         data["turn"]["pile"] = "removed"
         push(state, "turn_end")
         push(state, "combats", attacker=faction, seat=seat)
         events.schedule_event(state, number, faction, seat)
     elif mode == "op":
         op = board.effective_op(state, number, faction)
-        state.emit("play", f"{faction} plays {card.label} for {op} OP.", faction=faction, card=number, op=op)
+        state.emit("play", f"{faction} plays {card.label} for {op} OP.", faction=faction, card=number, op=op, seat=seat)
         opponent = opponent_event(state, number, faction)
         if opponent is None:
             push_sequence(state, [*_op_part(faction, seat, op), _END])
@@ -135,6 +137,7 @@ def play_card(state: ArabianStruggleState, frame: Frame, action: Action) -> None
             faction=faction,
             card=number,
             rasheedi=shown,
+            seat=seat,
         )
         # "You act as if you are Rasheedi until the event, including any combats or retreats, is concluded."
         push(state, "turn_end")
@@ -186,9 +189,21 @@ def offer_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
 def event_offer(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     card = board.card(frame["card"])
     if not action.payload:
-        state.emit("event_declined", f"{frame['faction']} declines the event {card.label}.")
+        state.emit(
+            "event_declined",
+            f"{frame['faction']} declines the event {card.label}.",
+            faction=frame["faction"],
+            card=frame["card"],
+            seat=frame["seat"],
+        )
         return
-    state.emit("out_of_turn", f"{frame['faction']} executes {card.label} out of turn: {card.text}")
+    state.emit(
+        "out_of_turn",
+        f"{frame['faction']} executes {card.label} out of turn: {card.text}",
+        faction=frame["faction"],
+        card=frame["card"],
+        seat=frame["seat"],
+    )
     state.data["turn"]["pile"] = "removed"  # "Cards used for Events are removed from the game."
     events.schedule_event(state, frame["card"], frame["faction"], frame["seat"])
 

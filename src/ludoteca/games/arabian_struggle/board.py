@@ -244,17 +244,36 @@ def effective_op(state: ArabianStruggleState, number: int, faction: str, bonus: 
 
 def combat_bonus(state: ArabianStruggleState, side: str, area: str) -> int:
     """AS: Combat Resolution, step 1 — modifiers from in-effect cards (opposing ones cancel out)."""
+    return sum(amount for _, amount in combat_bonus_sources(state, side, area))
+
+
+def combat_bonus_sources(state: ArabianStruggleState, side: str, area: str) -> list[tuple[int, int]]:
+    """(card number, amount) of each in-effect card modifying ``side``'s strength in ``area``: the combat
+    preview names them, and ``combat_bonus`` is their sum, so the preview and the resolution agree."""
     region = content().areas[area].region
-    total = 0
-    for owner, effect in lasting_effects(state, "combat_bonus"):
-        if not applies_to(effect, owner, side):
-            continue
-        if "areas" in effect and area not in effect["areas"]:
-            continue
-        if "regions" in effect and region not in effect["regions"]:
-            continue
-        total += int(effect["amount"])
-    return total
+    found = []
+    for entry in state.data["lasting"]:
+        owner = entry["owner"]
+        for effect in card(entry["card"]).effects:
+            if effect["do"] != "combat_bonus" or not applies_to(effect, owner, side):
+                continue
+            if "areas" in effect and area not in effect["areas"]:
+                continue
+            if "regions" in effect and region not in effect["regions"]:
+                continue
+            found.append((int(entry["card"]), int(effect["amount"])))
+    return found
+
+
+# --------------------------------------------------------------------------- victory points
+
+
+def gain_vp(state: ArabianStruggleState, faction: str, n: int = 1) -> None:
+    """Add ``n`` VP to ``faction`` and to its gains of the current Era (``era_vp``, for the end-of-game
+    breakdown: AS: Victory Quality Levels reads the final VP; the table shows where they came from)."""
+    data = state.data
+    data["vp"][faction] += n
+    data["era_vp"][data["era"] - 1][faction] += n
 
 
 def retreat_override(state: ArabianStruggleState, attacker: str) -> bool:

@@ -13,7 +13,7 @@ count as friendly) or loses all its pieces; 6. Great Victory (docs/rulings.md AS
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board
@@ -50,7 +50,13 @@ def attack_select(state: ArabianStruggleState, frame: Frame, action: Action) -> 
     if action.payload is None:
         return
     state.data["attacks"].append(action.payload)
-    state.emit("attack_chosen", f"{frame['faction']} will attack the Empire pieces in {action.payload}.")
+    state.emit(
+        "attack_chosen",
+        f"{frame['faction']} will attack the Empire pieces in {action.payload}.",
+        faction=frame["faction"],
+        area=action.payload,
+        seat=frame["seat"],
+    )
     repush(state, frame, left=frame["left"] - 1)
 
 
@@ -105,18 +111,93 @@ def _lose_one(state: ArabianStruggleState, area: str, side: list[str]) -> str:
     return owner
 
 
+def unseen_cards(state: ArabianStruggleState) -> list[int]:
+    """The cards a combat may draw, as every seat can tell them: the draw pile while it holds cards (its
+    order is hidden, so the cards in hands and drafts count with it), else the discard pile it is rebuilt
+    from (AS: Phase 3, reshuffles), else none. Only public facts decide this list: it is the complement of
+    the face-up piles."""
+    data = state.data
+    if data["deck"]:
+        pool = list(data["deck"])
+        for cards in data["hands"].values():
+            pool += cards
+        if data["draft"] is not None:
+            for part in ("pools", "kept"):
+                for cards in data["draft"][part].values():
+                    pool += cards
+        return sorted(pool)
+    return sorted(data["discard"])
+
+
+def preview(state: ArabianStruggleState, area: str, attacker: str) -> dict[str, Any]:
+    """AS: Combat Resolution, steps 1–3 before the card is drawn: the sides, their pieces, every in-effect
+    card modifier, the strength before the card, the card-modifier margin the attacker needs (it wins ties)
+    and its chance over the cards that may be drawn (``unseen_cards``). ``combat`` resolves from this same
+    dict, so what the table is shown before a combat is what the combat uses."""
+    defenders = _defenders(state, area, attacker)
+    sources = [board.combat_bonus_sources(state, attacker, area), []]
+    for owner in defenders:
+        sources[1] += board.combat_bonus_sources(state, owner, area)
+    pieces = [board.count(state, area, attacker), _side_count(state, area, defenders)]
+    bonuses = [sum(a for _, a in sources[0]), sum(a for _, a in sources[1])]
+    before = [pieces[0] + bonuses[0], pieces[1] + bonuses[1]]
+    pool = unseen_cards(state)
+    wins = 0
+    for number in pool:
+        mods = board.card(number).modifiers
+        if before[0] + mods.get(attacker, 0) >= before[1] + sum(mods.get(o, 0) for o in defenders):
+            wins += 1
+    return {
+        "area": area,
+        "attacker": attacker,
+        "defenders": defenders,
+        "pieces": pieces,
+        "bonuses": bonuses,
+        "bonus_cards": [[[n, a] for n, a in side] for side in sources],
+        "before_card": before,
+        # the attacker wins when (its card modifier - the defenders') >= needs
+        "needs": before[1] - before[0],
+        "cards": len(pool),
+        "attacker_chance": (wins / len(pool)) if pool else (1.0 if before[0] >= before[1] else 0.0),
+    }
+
+
+def previews(state: ArabianStruggleState) -> list[dict[str, Any]]:
+    """The combats the acting Faction's turn will end with, as things stand (AS: Action Round: Combat), then
+    the Empire attacks it may still choose (``"chosen": False``): for the view, while the decision is open."""
+    attacker = None
+    for frame in reversed(state.data["stack"]):
+        if frame["step"] in ("combats", "combat_choose", "combat"):
+            attacker = frame["attacker"]
+            break
+    if attacker is None:
+        return []
+    found = []
+    for area in combat_areas(state, attacker):
+        found.append({**preview(state, area, attacker), "chosen": True})
+    top = state.data["stack"][-1] if state.data["stack"] else None
+    if top is not None and top["step"] == "attack_select" and top["left"] > 0:
+        for area in empire_targets(state, attacker):
+            found.append({**preview(state, area, attacker), "chosen": False})
+    return found
+
+
+def _strength_text(pieces: int, bonus: int, card: int) -> str:
+    events = f" {bonus:+d} events" if bonus else ""
+    return f"{pieces} piece{'s' if pieces != 1 else ''}{events} {card:+d} card = {pieces + bonus + card}"
+
+
 @auto("combat")
 def combat(state: ArabianStruggleState, frame: Frame) -> None:
     area, attacker = frame["area"], frame["attacker"]
     if area in state.data["attacks"]:
         state.data["attacks"].remove(area)  # AS: "Each area may be only attacked once."
-    defenders = _defenders(state, area, attacker)
+    # Step 1: pieces plus modifiers from in-effect cards (the same figures the table was shown).
+    shown = preview(state, area, attacker)
+    defenders = shown["defenders"]
     defender_name = " and ".join(defenders)
-    # Step 1: pieces plus modifiers from in-effect cards.
-    pieces_a = board.count(state, area, attacker)
-    pieces_d = _side_count(state, area, defenders)
-    bonus_a = board.combat_bonus(state, attacker, area)
-    bonus_d = sum(board.combat_bonus(state, owner, area) for owner in defenders)
+    pieces_a, pieces_d = shown["pieces"]
+    bonus_a, bonus_d = shown["bonuses"]
     # Step 2: draw one card and add its modifier for each side.
     number = board.draw(state, f"the combat in {area}")
     mods = board.card(number).modifiers if number is not None else {}
@@ -129,9 +210,9 @@ def combat(state: ArabianStruggleState, frame: Frame) -> None:
     drawn = board.card(number).label if number is not None else "no card"
     state.emit(
         "combat",
-        f"Combat in {area}: {attacker} {pieces_a} pieces {bonus_a:+d} events {card_a:+d} card = {strength_a} against "
-        f"{defender_name} {pieces_d} pieces {bonus_d:+d} events {card_d:+d} card = {strength_d} (card {drawn}); "
-        f"{attacker if attacker_wins else defender_name} wins.",
+        f"Combat in {area}: {attacker} {_strength_text(pieces_a, bonus_a, card_a)} against {defender_name} "
+        f"{_strength_text(pieces_d, bonus_d, card_d)} (card {drawn}); {attacker if attacker_wins else defender_name}"
+        " wins.",
         area=area,
         attacker=attacker,
         defenders=defenders,
@@ -141,6 +222,7 @@ def combat(state: ArabianStruggleState, frame: Frame) -> None:
         card_modifiers=[card_a, card_d],
         strengths=[strength_a, strength_d],
         winner="attacker" if attacker_wins else "defender",
+        seat=frame["seat"],
     )
     winner_side, loser_side = ([attacker], defenders) if attacker_wins else (defenders, [attacker])
     # Step 4a: the winner rolls 1d6 and loses a piece on 5-6.
@@ -151,7 +233,8 @@ def combat(state: ArabianStruggleState, frame: Frame) -> None:
         lost_w = 1
     state.emit(
         "losses",
-        f"{' and '.join(winner_side)} (winner) rolls {roll}: {lost_w} piece lost.",
+        f"{' and '.join(winner_side)} (winner) rolls {roll}: {'1 piece' if lost_w else 'no piece'} lost.",
+        area=area,
         side=winner_side,
         rolls=[roll],
         lost=lost_w,
@@ -168,9 +251,17 @@ def combat(state: ArabianStruggleState, frame: Frame) -> None:
                 break
             _lose_one(state, area, loser_side)
             lost_l += 1
+    loser_name = " and ".join(loser_side)
+    if not lost_l:
+        said = f"{loser_name} (loser) has no piece left to lose."
+    elif not rolls:
+        said = f"{loser_name} (loser) loses 1 piece and has none left."
+    else:
+        said = f"{loser_name} (loser) loses 1 piece, then rolls {', '.join(map(str, rolls))}: {lost_l} lost in all."
     state.emit(
         "losses",
-        f"{' and '.join(loser_side)} (loser) loses 1 piece, then rolls {rolls or 'nothing'}: {lost_l} pieces lost.",
+        said,
+        area=area,
         side=loser_side,
         rolls=rolls,
         lost=lost_l,
@@ -180,9 +271,9 @@ def combat(state: ArabianStruggleState, frame: Frame) -> None:
     # Step 6: Great Victory — the attacker won and no defending piece survived (docs/rulings.md AS-R3).
     if attacker_wins and left_d == 0:
         if board.is_player(state, attacker):
-            state.data["vp"][attacker] += 1
+            board.gain_vp(state, attacker)
             state.emit("great_victory", f"Great Victory: {attacker} earns 1 VP.", faction=attacker, area=area)
-    elif left_d:
+    elif attacker_wins:  # said only when the attacker won: a loser's Great Victory goes without saying
         state.emit("no_great_victory", f"No Great Victory: {left_d} {defender_name} piece(s) survived.", area=area)
     # Step 5: retreats.
     if left_a and left_d:

@@ -40,6 +40,7 @@ def conference_attempt(state: ArabianStruggleState, frame: Frame) -> None:
         target=target,
         roll=roll,
         success=success,
+        seat=frame["seat"],
     )
     if success:
         push(state, "conference_place", seat=frame["seat"], faction=faction)
@@ -65,4 +66,7 @@ def conference_place(state: ArabianStruggleState, frame: Frame, action: Action) 
         board.take(state, action.payload, faction)  # "A Tribal Conference action is not an Event": map allowed
     state.data["tc"][faction] = state.data["tc"].get(faction, 0) + 1
     where = "stock" if action.payload is None else action.payload
-    state.emit("conference_piece", f"{faction} places a piece from {where} in the Tribal Conference.", faction=faction)
+    details: dict[str, object] = {"faction": faction, "seat": frame["seat"]}
+    if action.payload is not None:
+        details["area"] = action.payload
+    state.emit("conference_piece", f"{faction} places a piece from {where} in the Tribal Conference.", **details)

@@ -134,5 +134,10 @@ def _reinforce_in(area: str) -> Action:
 @described_decision("rasheedi_reinforce", reinforce_choices)
 def rasheedi_reinforce(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     board.add(state, action.payload, "Rasheedi")
-    state.emit("reinforce", f"{frame['faction']} adds a Rasheedi piece in {action.payload}.")
+    state.emit(
+        "reinforce",
+        f"{frame['faction']} adds a Rasheedi piece in {action.payload}.",
+        area=action.payload,
+        seat=frame["seat"],
+    )
     repush(state, frame, left=frame["left"] - 1)

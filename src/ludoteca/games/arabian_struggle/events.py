@@ -36,6 +36,11 @@ def schedule_event(state: ArabianStruggleState, number: int, faction: str, seat:
     push_sequence(state, frames)
 
 
+def _a(owner: str) -> str:
+    """ "a Saudi piece", "an Ottoman piece": the log is read as sentences."""
+    return f"{'an' if owner[:1] in 'AEIOU' else 'a'} {owner}"
+
+
 def _who(effect: dict[str, Any], faction: str) -> str:
     """ "self" is the Faction executing the event (docs/rulings.md AS-R24)."""
     return faction if effect.get("who") == "self" else str(effect.get("who"))
@@ -111,7 +116,14 @@ def event_place(state: ArabianStruggleState, frame: Frame, action: Action) -> No
         return
     who = _who(_effect(frame), frame["faction"])
     board.add(state, action.payload, who)
-    state.emit("event_place", f"{board.card(frame['card']).title}: a {who} piece is placed in {action.payload}.")
+    state.emit(
+        "event_place",
+        f"{board.card(frame['card']).title}: {_a(who)} piece is placed in {action.payload}.",
+        card=frame["card"],
+        owner=who,
+        area=action.payload,
+        seat=frame["seat"],
+    )
     repush(state, frame, left=frame["left"] - 1)
 
 
@@ -135,7 +147,14 @@ def event_remove(state: ArabianStruggleState, frame: Frame, action: Action) -> N
         return
     area, owner = action.payload
     board.take(state, area, owner)
-    state.emit("event_remove", f"{board.card(frame['card']).title}: a {owner} piece is removed from {area}.")
+    state.emit(
+        "event_remove",
+        f"{board.card(frame['card']).title}: {_a(owner)} piece is removed from {area}.",
+        card=frame["card"],
+        owner=owner,
+        area=area,
+        seat=frame["seat"],
+    )
     repush(state, frame, left=frame["left"] - 1)
 
 
@@ -153,7 +172,13 @@ def event_conference(state: ArabianStruggleState, frame: Frame, action: Action) 
         return
     who = action.payload
     state.data["tc"][who] = state.data["tc"].get(who, 0) + 1
-    state.emit("conference_piece", f"{board.card(frame['card']).title}: a {who} piece joins the Tribal Conference.")
+    state.emit(
+        "conference_piece",
+        f"{board.card(frame['card']).title}: {_a(who)} piece joins the Tribal Conference.",
+        card=frame["card"],
+        faction=who,
+        seat=frame["seat"],
+    )
     repush(state, frame, left=frame["left"] - 1)
 
 

@@ -103,5 +103,12 @@ def move_to(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     board.add(state, target, faction)
     moved = dict(frame["moved"])
     moved[target] = moved.get(target, 0) + 1
-    state.emit("move", f"{faction} moves a piece from {area} to {target}.", faction=faction, area=area, to=target)
+    state.emit(
+        "move",
+        f"{faction} moves a piece from {area} to {target}.",
+        faction=faction,
+        area=area,
+        to=target,
+        seat=frame["seat"],
+    )
     push(state, "move_piece", seat=frame["seat"], faction=faction, left=frame["left"] - 1, moved=moved)

@@ -86,7 +86,14 @@ def nomad_move(state: ArabianStruggleState, frame: Frame, action: Action) -> Non
     index, target = action.payload
     origin = state.data["nomads"][index]
     state.data["nomads"][index] = target
-    state.emit("nomad_move", f"{frame['faction']} moves the Nomad in {origin} to {target}.", area=origin, to=target)
+    state.emit(
+        "nomad_move",
+        f"{frame['faction']} moves the Nomad in {origin} to {target}.",
+        area=origin,
+        to=target,
+        faction=frame["faction"],
+        seat=frame["seat"],
+    )
     raid(state, target)
     repush(state, frame, left=frame["left"] - 1, moved=[*frame["moved"], index])
 

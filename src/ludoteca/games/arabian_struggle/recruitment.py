@@ -59,5 +59,5 @@ def recruit(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     area = action.payload
     faction = frame["faction"]
     board.add(state, area, faction)
-    state.emit("recruit", f"{faction} recruits a piece in {area}.", faction=faction, area=area)
+    state.emit("recruit", f"{faction} recruits a piece in {area}.", faction=faction, area=area, seat=frame["seat"])
     repush(state, frame, left=frame["left"] - 1, placed_in=area)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def award(state: ArabianStruggleState, faction: str, why: str) -> None:
     if board.is_player(state, faction):
-        state.data["vp"][faction] += 1
+        board.gain_vp(state, faction)
         state.emit("score", f"{faction} scores 1 VP for {why}.", faction=faction, why=why)
     else:
         state.emit("score_none", f"The Rasheedi lead {why} but gain no VP in the 2-player game.", why=why)

@@ -88,7 +88,7 @@ _FLAT_LISTS = (
 )
 _FLAT_DICTS = ("out_of_game", "tc", "vp")
 _SCALARS = ("era", "round", "active", "over", "winner", "how", "quality")
-_OWN_RULES = ("pieces", "hands", "lasting", "turn", "draft", "stack")
+_OWN_RULES = ("pieces", "hands", "lasting", "turn", "draft", "stack", "era_vp")
 _KNOWN = frozenset((*_FLAT_LISTS, *_FLAT_DICTS, *_SCALARS, *_OWN_RULES))
 
 
@@ -111,6 +111,8 @@ class ArabianStruggleState(MachineState):
             "out_of_game": {},
             "tc": {},
             "vp": dict.fromkeys(board.FACTIONS, 0),
+            # the VP each Faction gained in each Era (board.gain_vp), for the end-of-game breakdown
+            "era_vp": [dict.fromkeys(board.FACTIONS, 0) for _ in board.ERA_NAMES],
             "turn_order": list(setup["players"][str(self.players)]["turn_order"]),
             "hands": {f: [] for f in players},
             "deck": [],
@@ -240,7 +242,7 @@ class ArabianStruggleState(MachineState):
 
     # ------------------------------------------------------------------ the contract
     def _result(self) -> dict[str, Any]:
-        from ludoteca.games.arabian_struggle.victory import standings
+        from ludoteca.games.arabian_struggle.victory import breakdown, standings
 
         data = self.data
         order = standings(self)
@@ -256,6 +258,7 @@ class ArabianStruggleState(MachineState):
             "how": data["how"],
             "quality": data["quality"],
             "factions": list(data["players"]),
+            "breakdown": breakdown(self, order),
         }
 
     def _invariants(self) -> list[str]:
@@ -281,6 +284,7 @@ class ArabianStruggleState(MachineState):
         copied["pieces"] = {area: owners.copy() for area, owners in data["pieces"].items()}
         copied["hands"] = {faction: cards[:] for faction, cards in data["hands"].items()}
         copied["lasting"] = [entry.copy() for entry in data["lasting"]]
+        copied["era_vp"] = [gains.copy() for gains in data["era_vp"]]
         turn = data["turn"]
         copied["turn"] = None if turn is None else turn.copy()
         copied["draft"] = copy_plain(data["draft"])
@@ -351,9 +355,48 @@ class ArabianStruggleState(MachineState):
             "decision": None
             if frame is None
             else {"seat": frame["seat"], "step": frame["step"], "prompt": prompt(self, frame)},
+            "conflicts": self._conflicts(seat, frame),
             "over": data["over"],
             "winner": data["winner"],
             "quality": data["quality"],
+        }
+
+    def _conflicts(self, seat: int | None, frame: dict[str, Any] | None) -> dict[str, Any]:
+        """What the open decision may lead to, before any card or die decides it (public, but for the
+        Tribal Conference targets of the seat's own hand).
+
+        ``combats``: the combats the acting Faction's turn ends with as things stand, and the Empire attacks it
+        may still choose, each from ``combat.preview`` (the figures the combat will use). ``conference``: the
+        pieces each Faction has in the Tribal Conference (1 VP at Scoring to the single most: AS: Phase 6), who
+        tried this Era, and, when this seat is to play a card and may still try, the target of each card in
+        its hand (``conference_target``, the number the attempt rolls against).
+        """
+        from ludoteca.games.arabian_struggle import combat
+        from ludoteca.games.arabian_struggle.conference import conference_target
+
+        data = self.data
+        tc = {f: n for f, n in data["tc"].items() if n}
+        best = max(tc.values(), default=0)
+        leaders = [f for f, n in tc.items() if n == best]
+        targets = None
+        if (
+            seat is not None
+            and frame is not None
+            and frame["step"] == "play_card"
+            and frame["seat"] == seat
+            and frame["faction"] not in data["tc_attempted"]
+        ):
+            faction = frame["faction"]
+            targets = {str(n): conference_target(self, n, faction) for n in data["hands"][faction]}
+        return {
+            "combats": [] if data["over"] else combat.previews(self),
+            "conference": {
+                "pieces": tc,
+                "leader": leaders[0] if len(leaders) == 1 else None,
+                "attempted": list(data["tc_attempted"]),
+                "may_attempt": [f for f in data["players"] if f not in data["tc_attempted"]],
+                "targets": targets,
+            },
         }
 
     def _resample_hidden(self, seat: int, rng: Any) -> None:

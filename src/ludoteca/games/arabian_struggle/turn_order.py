@@ -49,9 +49,16 @@ def pick_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
 @decision("turn_order_pick", pick_options)
 def turn_order_pick(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     state.data["turn_order"][action.payload] = frame["faction"]
-    state.emit("turn_order_pick", f"{frame['faction']} takes the {PLACES[action.payload]} place in the turn order.")
+    state.emit(
+        "turn_order_pick",
+        f"{frame['faction']} takes the {PLACES[action.payload]} place in the turn order.",
+        faction=frame["faction"],
+        place=action.payload,
+        seat=frame["seat"],
+    )
 
 
 @auto("turn_order_done")
 def turn_order_done(state: ArabianStruggleState, frame: Frame) -> None:
-    state.emit("turn_order", "Turn order: " + ", ".join(state.data["turn_order"]) + ".")
+    """The picks were each logged as they were made: the finished order is not said again (the log says each
+    thing once); the turn-order track shows it."""

@@ -9,7 +9,7 @@ second Faction; Good (Petty Sheikdoms): first and last within 2 VP; otherwise Be
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.arabian_struggle import board
 
@@ -77,3 +77,60 @@ def early_win(state: ArabianStruggleState) -> bool:
         finish(state, reached[0], f"{state.data['vp'][reached[0]]} VP at the end of an Era")
         return True
     return False
+
+
+LEVELS = {CALIPHATE: "Best", KINGDOM: "Better", SHEIKDOMS: "Good"}
+
+
+def breakdown(state: ArabianStruggleState, order: list[str]) -> dict[str, Any]:
+    """The end-of-game score breakdown (one value per seat, seats in ``data["players"]`` order): the VP each
+    Faction gained in each Era (``era_vp``), the key cities it controls, then the final VP, which with the
+    tie order decides the ranking (AS: Phase 7 Steps 1–2); the notes say how the game was won, the Victory
+    Quality Level and why, and how ties were broken. ``order`` is the result's ranking, winner first.
+    """
+    data = state.data
+    players = list(data["players"])
+    vp = data["vp"]
+    rows: list[dict[str, Any]] = []
+    gained = {f: sum(era[f] for era in data["era_vp"]) for f in players}
+    before = {f: vp[f] - gained[f] for f in players}
+    if any(before.values()):  # a game started from a scenario with scores already on the track
+        rows.append({"label": "VP at the start", "values": [before[f] for f in players]})
+    for k, name in enumerate(board.ERA_NAMES):
+        if k < data["era"]:
+            rows.append({"label": f"{name} Era", "values": [data["era_vp"][k][f] for f in players]})
+        else:
+            rows.append({"label": f"{name} Era", "values": ["—" for _ in players], "note": "not played"})
+    cities = [a.name for a in board.content().areas.values() if a.key_city]
+    held = {f: sum(1 for c in cities if board.controller(state, c) == f) for f in players}
+    rows.append({"label": "Key cities controlled", "values": [f"{held[f]}/4" for f in players]})
+    rows.append({"label": "Final VP", "values": [vp[f] for f in players], "note": "decides the ranking"})
+    winner = data["winner"]
+    notes = [f"{winner} wins: {data['how']}."]
+    level = data["quality"]
+    others = [f for f in order if f != winner]
+    if others:
+        lead = vp[winner] - max(vp[f] for f in others)
+        spread = max(vp[f] for f in players) - min(vp[f] for f in players)
+        if level == CALIPHATE and held[winner] == len(cities) and data["how"] == "all four key cities":
+            why = "all four key cities conquered"
+        elif level == CALIPHATE:
+            why = f"{lead} VP ahead of the second Faction, 3 or more needed"
+        elif level == SHEIKDOMS:
+            why = f"first and last only {spread} VP apart, 2 or less"
+        else:
+            why = f"{lead} VP ahead of the second, first and last {spread} VP apart"
+        notes.append(f"Victory level: {level} ({LEVELS.get(level, '')}): {why}.")
+    for score in sorted({vp[f] for f in players}, reverse=True):
+        tied = [f for f in order if vp[f] == score]
+        if len(tied) > 1:
+            notes.append(
+                f"{' and '.join(tied)} tie on {score} VP: {tied[0]} ranks first (ties: Saudi always win, Rasheedi "
+                "always lose)."
+            )
+    if state.players == 2:
+        notes.append("2 players: the Rasheedi are not played and score no VP.")
+    variant = state.game.options.get("variant", "standard")
+    if variant != "standard":
+        notes.append(f"{variant.capitalize()} Variant.")
+    return {"rows": rows, "notes": notes}
