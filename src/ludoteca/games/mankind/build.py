@@ -19,9 +19,11 @@ from ludoteca.games.mankind.civilization import (
     Player,
     card,
     distinct,
+    gain,
     kind_of,
     label,
     remove_build,
+    score,
     warfare_bonus,
 )
 from ludoteca.games.mankind.content import KINDS, load_content
@@ -72,7 +74,7 @@ def acquire(
     multiplier = state.content.build_vp.get(build.kind, 0)
     if multiplier:
         vp = multiplier * data["era"]
-        player["vp"] += vp
+        score(player, build.kind, vp)
         state.emit("build_vp", f"Seat {seat} gains {vp} VP for the {KIND_NAMES[build.kind]}.", seat=seat, vp=vp)
 
 
@@ -115,7 +117,7 @@ def build_choice(state: MankindState, frame: Frame, action: Action) -> None:
         offer(state, seat, value)
         return
     amount = state.rng.roll(6)
-    state.data["players"][seat][value.lower()] += amount
+    gain(state.data["players"][seat], value, amount, "build_table")
     state.emit("gain", f"Seat {seat} gains {amount} {value}.", seat=seat, amount=amount)
     push(state, "build_more", seat=seat)
 

@@ -9,9 +9,12 @@ A player is plain data::
      "mods": {"ML": -1, ...},              # permanent trait modifiers from events
      "shields": 0,                         # Negotiations: wars/incursions/raids to skip
      "raids_used": 0,                      # units that have raided this turn
-     "turns": 0}                           # turns played (the first skips its Event Phase)
+     "turns": 0,                           # turns played (the first skips its Event Phase)
+     "vp_from": {"start": 2, ...}}         # the VP ledger: every VP gained or lost, by source
 
-Trait levels are always derived from that list, so they can never drift from the builds.
+Trait levels are always derived from that list, so they can never drift from the builds. Victory
+Points are one number on the paper list; the ledger beside it records where each came from so that
+the end of the game can explain the score (its values always add up to ``vp``).
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ def new_player(content: Content) -> Player:
         "shields": 0,
         "raids_used": 0,
         "turns": 0,
+        "vp_from": {"start": start.vp},
     }
 
 
@@ -233,17 +237,46 @@ def distinct(items: list[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
 
-def gain(player: Player, resource: str, amount: int) -> int:
-    """Add points; returns what was added."""
-    key = resource.lower()
-    player[key] += amount
+# Where Victory Points come from, as the end-of-game breakdown names them (the ledger's keys), in the order a
+# player reads a score sheet: what was built, what happened, what was traded, the limits, the end bonuses.
+VP_SOURCES: dict[str, str] = {
+    "start": "Start (Setup: 2 VP)",
+    "wonder": "Wonders (3X each)",
+    "leader": "Leaders (2X each)",
+    "government": "Governments (2X each)",
+    "build_table": "Build Table 10 (1D6 VP)",
+    "conquest": "Conquests (points)",
+    "boon": "Boons",
+    "disaster": "Disasters",
+    "war": "Wars (spoils won or lost)",
+    "incursion": "Incursions (+1 per attack won)",
+    "trade": "Trade",
+    "limit": "Limits (unrest, pollution)",
+}
+
+
+def score(player: Player, source: str, amount: int) -> int:
+    """Add (or, negative, remove) Victory Points and record them in the ledger under ``source``."""
+    player["vp"] += amount
+    ledger = player.setdefault("vp_from", {})
+    ledger[source] = ledger.get(source, 0) + amount
     return amount
 
 
-def lose(player: Player, resource: str, amount: int) -> int:
+def gain(player: Player, resource: str, amount: int, source: str = "") -> int:
+    """Add points; returns what was added. Victory Points name their ``source`` for the ledger."""
+    if resource == "VP":
+        return score(player, source or "other", amount)
+    player[resource.lower()] += amount
+    return amount
+
+
+def lose(player: Player, resource: str, amount: int, source: str = "") -> int:
     """Remove points, never below zero (docs/rulings.md, Mankind R8); returns what was removed."""
     key = resource.lower()
     taken = min(amount, player[key])
+    if resource == "VP":
+        return -score(player, source or "other", -taken)
     player[key] -= taken
     return taken
 

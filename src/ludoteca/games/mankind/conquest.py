@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
-from ludoteca.games.mankind.civilization import card, conquest_label, distinct, label, remove_build
+from ludoteca.games.mankind.civilization import card, conquest_label, distinct, gain, label, remove_build
 from ludoteca.games.mankind.content import ERAS, Points
 from ludoteca.games.mankind.machine import Frame, auto, decision, push, repush
 from ludoteca.games.mankind.targeting import settle
@@ -90,7 +90,7 @@ def conquest_offer(state: MankindState, frame: Frame, action: Action) -> None:
     for effect in row.effect:
         if isinstance(effect, Points):
             amount = state.roll_amount(effect.amount)
-            player[effect.resource.lower()] += amount
+            gain(player, effect.resource, amount, "conquest")
             state.emit("gain", f"Seat {seat} gains {amount} {effect.resource}.", seat=seat, amount=amount)
     if sacrificed.kind == "military":
         cost = -(-sacrificed.trait("WL") // 2)

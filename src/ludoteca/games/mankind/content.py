@@ -25,6 +25,7 @@ __all__ = [
     "EVENT_KINDS",
     "KINDS",
     "TRAITS",
+    "TRAIT_NAMES",
     "Amount",
     "Bonus",
     "BuildCard",
@@ -53,6 +54,19 @@ __all__ = [
 # that only counts when defending (War, Incursion, Raid).
 TRAITS: tuple[str, ...] = ("FL", "ML", "RL", "GL", "CL", "SL", "WL", "TL", "HL", "DF")
 KINDS: tuple[str, ...] = ("infrastructure", "military", "leader", "wonder", "technology", "government")
+# Mankind: Card List Type Notation — what each abbreviation stands for.
+TRAIT_NAMES: dict[str, str] = {
+    "TL": "Trade Level",
+    "FL": "Food Level",
+    "ML": "Materials Level",
+    "RL": "Research Level",
+    "GL": "Government Level",
+    "CL": "Culture Level",
+    "SL": "Stability Level",
+    "HL": "Health Level",
+    "WL": "Warfare Level",
+    "DF": "Defence (WL when defending)",
+}
 # Index = era number: Mankind: Outline numbers the eras Ancient = 1 ... Modern = 4;
 # the Tribal starting builds are era 0.
 ERAS: tuple[str, ...] = ("tribal", "ancient", "medieval", "revolution", "modern")

@@ -74,10 +74,10 @@ def effect_step(state: MankindState, frame: Frame) -> None:
             amount = state.roll_amount(effect.amount)
             target = state.data["players"][seat]
             if effect.sign > 0:
-                gain(target, effect.resource, amount)
+                gain(target, effect.resource, amount, frame["kind"])
                 state.emit("gain", f"Seat {seat} gains {amount} {effect.resource}.", seat=seat, amount=amount)
             else:
-                lost = lose(target, effect.resource, amount)
+                lost = lose(target, effect.resource, amount, frame["kind"])
                 state.emit("loss", f"Seat {seat} loses {lost} {effect.resource}.", seat=seat, amount=lost)
     elif isinstance(effect, GainBuild):
         if effect.source == "available" and effect.kind in ("leader", "wonder") and not available(state, effect.kind):

@@ -15,6 +15,7 @@ from ludoteca.games.mankind.civilization import (
     defending_warfare,
     lose_from_spread,
     military_units,
+    score,
     spread_losses,
 )
 from ludoteca.games.mankind.content import Incursion
@@ -84,7 +85,7 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
     defense_total = defense + (own > horde)
     attack_total = attack + (horde > own)
     if defense_total >= attack_total:
-        player["vp"] += 1
+        score(player, "incursion", 1)
         state.emit(
             "incursion_won",
             f"Seat {target} (WL {own}) rolls {defense_total} against the horde's {attack_total}: wins, +1 VP.",

@@ -9,6 +9,7 @@ Mankind has no pieces to conserve; its invariants are about uniqueness and bound
   the current player and any pending decision's seat are real seats.
 * Every build, government and conquest held exists in the tables, the government is a Government and
   no spread holds a build of a later era than the current one.
+* Every Victory Point gained or lost is in the player's ledger (``vp_from``): it adds up to ``vp``.
 * Trait levels are derived from the spread (``civilization.levels``), never stored, so they cannot
   drift: a player's data must not hold them.
 """
@@ -51,6 +52,9 @@ def check(state: MankindState) -> list[str]:
         for key in COUNTERS:
             if player.get(key, 0) < 0:
                 problems.append(f"seat {seat} has {player[key]} {key}: points and counters are never negative")
+        ledger = sum(player["vp_from"].values())
+        if ledger != player["vp"]:
+            problems.append(f"seat {seat}'s VP ledger adds up to {ledger}, not its {player['vp']} VP")
         stored = sorted(set(player) & {*TRAITS, "levels"})
         if stored:
             problems.append(f"seat {seat} stores trait levels {stored}: they must be derived from the spread")

@@ -5,9 +5,10 @@ Mankind: Victory — "The player with the most Victory Points at the end of the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ludoteca.games.mankind.civilization import builds_of_kind, level
+from ludoteca.games.mankind.civilization import VP_SOURCES, builds_of_kind, level, score
+from ludoteca.games.mankind.content import TRAIT_NAMES
 
 if TYPE_CHECKING:
     from ludoteca.games.mankind.civilization import Player
@@ -38,7 +39,7 @@ def final_scoring(state: MankindState) -> None:
         winners = [seat for seat, value in enumerate(values) if value == best]
         share = bonus.vp // len(winners)
         for seat in winners:
-            players[seat]["vp"] += share
+            score(players[seat], f"bonus:{bonus.name}", share)
         awards[bonus.name] = winners
         names = ", ".join(f"seat {s}" for s in winners)
         state.emit(
@@ -52,3 +53,63 @@ def final_scoring(state: MankindState) -> None:
     data["over"] = True
     scores = [p["vp"] for p in players]
     state.emit("game_end", "Final Victory Points: " + ", ".join(f"seat {s} {v}" for s, v in enumerate(scores)) + ".")
+
+
+def measure_name(what: str) -> str:
+    """What a bonus compares, in words: "most Conquests", "highest Culture Level"."""
+    if what in ("conquests", "wonders"):
+        return f"most {what.title()}"
+    return f"highest {TRAIT_NAMES[what]}"
+
+
+def breakdown(state: MankindState) -> dict[str, Any]:
+    """The final score explained: Victory Points by source for every seat, each End of Game Scoring Bonus by
+    name, then the final score, which decides the ranking.
+
+    Mankind keeps VP as one running total; the ledger (``vp_from``) kept beside it by every rule that moves VP
+    says where they came from, so each column adds up to the seat's final VP. A source row appears when some
+    seat has VP from it; every bonus has its row, with what each seat measured in its note.
+    """
+    players = state.data["players"]
+    seats = range(len(players))
+    ledgers = [player["vp_from"] for player in players]
+    rows: list[dict[str, Any]] = []
+    sources = [*VP_SOURCES, *sorted({k for led in ledgers for k in led} - set(VP_SOURCES) - _bonus_keys(state))]
+    for source in sources:
+        values = [led.get(source, 0) for led in ledgers]
+        if source == "start" or any(values):
+            rows.append({"label": VP_SOURCES.get(source, source), "values": values})
+    awarded = state.data["bonuses"]
+    for bonus in state.content.bonuses:
+        measured = [measure(p, bonus.measure) for p in players]
+        winners = awarded.get(bonus.name, [])
+        values = [ledgers[s].get(f"bonus:{bonus.name}", 0) for s in seats]
+        shown = ", ".join(f"seat {s} {measured[s]}" for s in seats)
+        if not winners:
+            verdict = "nobody has any: no bonus"
+        elif len(winners) > 1:
+            # MK: End of Game Scoring Bonuses — a tie shares the bonus, rounded down (docs/rulings.md, Mankind R14).
+            verdict = "tied: " + " and ".join(f"seat {s}" for s in winners) + f" share it, {values[winners[0]]} VP each"
+        else:
+            verdict = f"seat {winners[0]} has the {measure_name(bonus.measure).split(' ')[0]}"
+        rows.append(
+            {
+                "label": f"{bonus.name}: {measure_name(bonus.measure)} ({bonus.vp} VP)",
+                "values": values,
+                "note": f"{shown}; {verdict}",
+            }
+        )
+    scores = [p["vp"] for p in players]
+    rows.append({"label": "Final score (VP)", "values": scores})
+    best = max(scores)
+    leaders = [s for s in seats if scores[s] == best]
+    notes = ["Victory: the player with the most Victory Points at the end of the game wins."]
+    if len(leaders) > 1:
+        # MK: Victory — the rulebook breaks no tie of Victory Points: tied players share the win.
+        notes.append("Seats " + " and ".join(str(s) for s in leaders) + f" tie with {best} VP and share the win.")
+    notes.append("A bonus two or more players lead is shared between them, rounded down.")
+    return {"rows": rows, "notes": notes}
+
+
+def _bonus_keys(state: MankindState) -> set[str]:
+    return {f"bonus:{bonus.name}" for bonus in state.content.bonuses}

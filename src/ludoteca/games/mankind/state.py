@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from ludoteca.core import Action, BadOptions, Game, State, copy_plain
 from ludoteca.core.machine import MachineState
-from ludoteca.games.mankind import build, evaluation, machine
+from ludoteca.games.mankind import build, evaluation, machine, scoring
 from ludoteca.games.mankind.civilization import conquest_label, label, levels, limit_count, new_player, spread_count
 from ludoteca.games.mankind.content import ERAS, TRAITS, Amount, Content, EventRow, load_content
 from ludoteca.games.mankind.machine import RULES
@@ -101,6 +101,8 @@ class MankindState(MachineState):
                 player[key] = (
                     list(value) if isinstance(value, list) else (dict(value) if isinstance(value, dict) else value)
                 )
+            if "vp" in override:
+                player["vp_from"] = {"start": player["vp"]}  # the scenario's points are where this game starts
             for build_id in player["builds"]:
                 self._check_build(build_id, f"player {seat}'s builds")
                 if content.builds[build_id].kind == "government":
@@ -148,6 +150,7 @@ class MankindState(MachineState):
             "winners": ranking[0],
             "bonuses": {name: list(seats) for name, seats in self.data["bonuses"].items()},
             "turns": self.data["turn"],
+            "breakdown": scoring.breakdown(self),
         }
 
     def random_action(self, seat: int, rng: Any) -> Action:
@@ -170,7 +173,13 @@ class MankindState(MachineState):
         data = self.data
         copied = dict(data)
         copied["players"] = [
-            {**p, "builds": list(p["builds"]), "conquests": list(p["conquests"]), "mods": dict(p["mods"])}
+            {
+                **p,
+                "builds": list(p["builds"]),
+                "conquests": list(p["conquests"]),
+                "mods": dict(p["mods"]),
+                "vp_from": dict(p["vp_from"]),
+            }
             for p in data["players"]
         ]
         copied["gone"] = list(data["gone"])

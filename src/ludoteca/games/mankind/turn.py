@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
-from ludoteca.games.mankind.civilization import level, level_table
+from ludoteca.games.mankind.civilization import gain, level, level_table
 from ludoteca.games.mankind.content import ERA_TITLES
 from ludoteca.games.mankind.eras import end_era
 from ludoteca.games.mankind.machine import Frame, auto, decision, push, push_sequence, repush
@@ -117,7 +117,7 @@ def trade_phase(state: MankindState, frame: Frame) -> None:
 @decision("trade_pick", _trade_options, always_ask=True)  # three options: never forced
 def trade_pick(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
-    state.data["players"][seat][action.payload.lower()] += 1
+    gain(state.data["players"][seat], action.payload, 1, "trade")
     state.emit("trade", f"Seat {seat} trades for 1 {action.payload}.", seat=seat, points=action.payload)
     if frame["left"] > 1:
         repush(state, frame, left=frame["left"] - 1)

@@ -11,7 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
-from ludoteca.games.mankind.civilization import defending_warfare, distinct, label, lose, military_units, remove_build
+from ludoteca.games.mankind.civilization import (
+    defending_warfare,
+    distinct,
+    label,
+    lose,
+    military_units,
+    remove_build,
+    score,
+)
 from ludoteca.games.mankind.content import War
 from ludoteca.games.mankind.machine import Frame, auto, decision, push
 from ludoteca.games.mankind.targeting import (
@@ -175,9 +183,9 @@ def war_spoils(state: MankindState, frame: Frame) -> None:
     """The victor steals 1D6 VP and 1D6 RP from the loser (no more than the loser has)."""
     victor, loser = frame["victor"], frame["loser"]
     players = state.data["players"]
-    vp = lose(players[loser], "VP", state.rng.roll(6))
+    vp = lose(players[loser], "VP", state.rng.roll(6), "war")
     rp = lose(players[loser], "RP", state.rng.roll(6))
-    players[victor]["vp"] += vp
+    score(players[victor], "war", vp)
     players[victor]["rp"] += rp
     state.emit(
         "war_victory",
