@@ -134,3 +134,48 @@ def run(games: list[str], player_counts: dict[str, list[int]], seeds: range = ra
             rows.append(asdict(figures))
     mean = sum(references) / len(references) if references else chess_plies_per_second()
     return {"reference": {"python_chess_plies_per_s": mean}, "games": rows}
+
+
+# ---------------------------------------------------------------------------------------------- vector environments
+@dataclass
+class VectorFigures:
+    game: str
+    players: int
+    num_envs: int
+    decisions: int
+    seconds: float
+    decisions_per_s: float
+    mean_game_length: float
+    games_per_s: float
+
+
+def vector_rates(game_id: str, sizes: tuple[int, ...] = (1, 16, 256), decisions: int = 1500,
+                 seed: int = 0) -> list[dict[str, Any]]:
+    """Decisions and games per second of :class:`ludoteca.adapters.vector.VectorEnv` at each batch size.
+
+    Each size is reset, then runs ``decisions // N`` steps of N slots (at least 2) with uniformly random legal
+    actions; the steps are timed (the games that end in them reset inside the step, and that is timed too).
+    Games per second is decisions per second divided by the mean length of three random games of the same game
+    (a short run at N = 256 finishes no game, so counting finished games would read 0). Needs the ``rl`` extra (numpy).
+    """
+    import numpy as np
+
+    from ludoteca.adapters.vector import VectorEnv
+
+    game = load_game(game_id)
+    lengths = [_playout(game.new_state(seed=seed + trial), seed + trial)[0] for trial in range(3)]
+    mean_length = sum(lengths) / len(lengths)
+    rows = []
+    for size in sizes:
+        venv = VectorEnv(game_id, num_envs=size)
+        rng = np.random.default_rng(seed)
+        steps = max(2, decisions // size)
+        venv.reset(seed=seed)
+        started = time.perf_counter()
+        for _ in range(steps):
+            venv.step(venv.sample(rng))
+        seconds = time.perf_counter() - started
+        rate = size * steps / seconds
+        rows.append(asdict(VectorFigures(game_id, venv.players, size, size * steps, round(seconds, 3), rate,
+                                         mean_length, rate / mean_length)))
+    return rows

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -16,6 +16,12 @@ def bench_command(
     games: Annotated[list[str] | None, typer.Argument(help="Game ids (default: every game).")] = None,
     json_file: Annotated[Path | None, typer.Option("--json", help="Write every figure to this JSON file.")] = None,
     seeds: Annotated[int, typer.Option("--seeds", min=1, help="Random playouts per game and player count.")] = 30,
+    vector: Annotated[
+        bool, typer.Option("--vector/--no-vector", help="Also time the vector environment at N = 1, 16, 256.")
+    ] = True,
+    vector_decisions: Annotated[
+        int, typer.Option("--vector-decisions", min=2, help="Decisions timed per batch size in the vector section.")
+    ] = 1000,
 ) -> None:
     """Measure playouts, clones and ISMCTS per game, as ratios to python-chess measured in the same run."""
     from rich.table import Table
@@ -45,6 +51,37 @@ def bench_command(
                       f"{row['games_per_s']:.2f}", f"{row['clones_per_s']:,.0f}", f"{row['ratio_clones']:.2f}",
                       f"{row['ismcts_iterations_per_s']:,.0f}", f"{row['state_kb']}", f"{row['peak_memory_kb']:,.0f}")
     console.print(table)
+    if vector:
+        figures["vector"] = _vector_section(console, chosen, vector_decisions)
     if json_file is not None:
         json_file.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
         console.print(f"Figures written to {json_file}")
+
+
+def _vector_section(console: Any, games: list[str], decisions: int) -> list[dict[str, Any]]:
+    """Games/s of ``ludoteca.adapters.vector.VectorEnv`` at N = 1, 16, 256 (default player count), if the
+    ``rl`` extra is installed; a note otherwise, since the rest of the benchmark does not need it."""
+    from rich.table import Table
+
+    from ludoteca import benchmark
+
+    try:
+        import gymnasium  # noqa: F401
+        import numpy  # noqa: F401
+    except ImportError:
+        console.print("Vector environment skipped: it needs the rl extra (pip install 'ludoteca[rl]')")
+        return []
+    from ludoteca.adapters.encodings import encoded_games
+
+    rows: list[dict[str, Any]] = []
+    for game in games:
+        if game in encoded_games():
+            rows += benchmark.vector_rates(game, decisions=decisions)
+    table = Table(title=f"Vector environment (random legal actions, {decisions} decisions per batch size)")
+    for column in ("game", "players", "N", "decisions/s", "mean game length", "games/s"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for row in rows:
+        table.add_row(row["game"], str(row["players"]), str(row["num_envs"]), f"{row['decisions_per_s']:,.0f}",
+                      f"{row['mean_game_length']:,.0f}", f"{row['games_per_s']:.2f}")
+    console.print(table)
+    return rows
