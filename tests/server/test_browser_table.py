@@ -11,6 +11,7 @@ drew.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -273,3 +274,91 @@ def test_a_renderer_without_places_marks_nothing(page: Any, server: str) -> None
     page.wait_for_selector("#log div:has-text('A flood on A and B.')")
     assert page.locator("#log div.placed").count() == 0
     assert page.locator(".last-move").count() == 0
+
+
+# --- the score breakdown (contract 1) ----------------------------------------------------------------------------
+
+BREAKDOWN = {
+    "rows": [
+        {"label": "Red <i>points</i>", "values": [3, 7, 1, 0]},
+        {"label": "Treasures (wild)", "values": [1, 0, "—", 2], "note": "added to the weakest colour"},
+        {"label": "Final score (weakest colour)", "values": [4, 7, 1, 2]},
+    ],
+    "notes": ["Seat 1 wins: <b>no tie</b> to break."],
+}
+
+
+def finished_game(server: str, players: int) -> dict[str, Any]:
+    """A game the random bot plays to its end on every seat, once the server says it is over."""
+    created = new_game(server, ["random"] * players)
+    for _ in range(100):
+        state = httpx.get(f"{server}/api/games/{created['id']}", timeout=30).json()
+        if state["over"]:
+            return created
+        time.sleep(0.1)
+    pytest.fail("the bots did not finish the game")
+
+
+def with_breakdown(payload: dict[str, Any]) -> None:
+    if payload.get("over") and payload.get("result"):
+        payload["result"] = {**payload["result"], "breakdown": BREAKDOWN, "winners": [1]}
+
+
+def check_breakdown(page: Any) -> None:
+    table = page.locator("#breakdown table.breakdown")
+    assert table.count() == 1
+    heads = table.locator("thead th.seat")
+    assert heads.count() == 4
+    assert heads.nth(1).text_content() == "Seat 1 · random ★"
+    assert heads.nth(2).evaluate("el => getComputedStyle(el).borderTopColor") == "rgb(20, 138, 122)"
+    rows = table.locator("tbody tr")
+    assert rows.count() == 3
+    assert rows.nth(0).locator("th").text_content() == "Red <i>points</i>"
+    assert rows.nth(0).locator("i").count() == 0  # text as text
+    assert rows.nth(1).locator("td").all_text_contents() == ["1", "0", "—", "2"]
+    assert rows.nth(1).locator(".note").text_content() == "added to the weakest colour"
+    assert "decisive" in (rows.nth(2).get_attribute("class") or "")
+    assert rows.nth(2).locator("td").all_text_contents() == ["4", "7", "1", "2"]
+    assert rows.nth(2).locator("td").nth(0).evaluate("el => getComputedStyle(el).fontWeight") == "700"
+    assert page.locator("#breakdown ul.notes li").all_text_contents() == ["Seat 1 wins: <b>no tie</b> to break."]
+    assert page.locator("#breakdown b").count() == 0
+    # A phone: the page does not scroll sideways; the table may, inside its own box.
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    box = page.eval_on_selector("#breakdown", "el => el.getBoundingClientRect().right")
+    assert box <= page.evaluate("innerWidth")
+
+
+def test_a_finished_games_breakdown_is_drawn_on_a_phone_and_in_the_replays_last_step(browser: Any, server: str) -> None:
+    created = finished_game(server, 4)
+    context, tab, errors = open_context(browser, 390, 844)
+    try:
+        change_payload(tab, "**/api/games/*", with_breakdown)
+        change_payload(tab, "**/api/games/*/replay?*", with_breakdown)
+        tab.goto(created["spectator_url"])
+        tab.wait_for_selector("#breakdown table.breakdown")
+        check_breakdown(tab)
+        # The replay: no breakdown at the start, the same one at the last step.
+        tab.goto(f"{created['spectator_url'].rsplit('/play/', 1)[0]}/replay/{created['id']}")
+        tab.wait_for_function("document.body.dataset.step === '0'")
+        assert tab.locator("#breakdown").count() == 0
+        tab.click("#last")
+        tab.wait_for_selector("#breakdown table.breakdown")
+        check_breakdown(tab)
+        tab.click("#first")
+        tab.wait_for_function("document.body.dataset.step === '0'")
+        assert tab.locator("#breakdown").count() == 0
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_a_game_still_going_has_no_breakdown(page: Any, server: str) -> None:
+    created = new_game(server, ["human", "random"])
+
+    def pretend(payload: dict[str, Any]) -> None:  # a breakdown in a game not over is not drawn
+        payload["result"] = {"breakdown": BREAKDOWN}
+
+    change_payload(page, "**/api/games/*", pretend)
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("#board .generic")
+    assert page.locator("#breakdown").count() == 0

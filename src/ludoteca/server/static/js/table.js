@@ -137,6 +137,7 @@ Ludo.Table = class {
     this.renderStatus(ctx);
     this.renderActions(ctx, claimed, tools, targets.length > 0);
     this.renderPlayers(ctx);
+    this.renderBreakdown();
     const places = this.placesFinder(ctx);
     this.markLastMoves(places);
     this.renderLog(places);
@@ -427,6 +428,49 @@ Ludo.Table = class {
           ...detail.map((d) => Ludo.html("div", { class: "detail", text: d })))));
     }
     el.replaceChildren(...rows);
+  }
+
+  /**
+   * A finished game's score breakdown (contract 1: result.breakdown, rows of one value per seat, the last row the one
+   * that decides, then notes), as a table with a column per seat, above the board: the final position stays under
+   * it, and the player reads why the game ended as it did before anything else. It scrolls inside its own box when
+   * the seats do not fit (a phone).
+   */
+  renderBreakdown() {
+    const payload = this.payload;
+    const breakdown = payload.over && payload.result ? payload.result.breakdown : null;
+    const rows = breakdown && Array.isArray(breakdown.rows) ? breakdown.rows.filter((r) => r && Array.isArray(r.values)) : [];
+    if (!rows.length) {
+      if (this.breakdownEl) { this.breakdownEl.remove(); this.breakdownEl = null; }
+      return;
+    }
+    if (!this.breakdownEl) {
+      this.breakdownEl = Ludo.html("div", { class: "panel breakdown", id: "breakdown" });
+      this.parts.board.before(this.breakdownEl);
+    }
+    const winners = new Set(payload.result.winners || []);
+    const cell = (value) => (value === null || value === undefined ? "—" : String(value));
+    const head = Ludo.html("tr", {}, Ludo.html("th", { scope: "col", class: "label" }));
+    for (let seat = 0; seat < payload.players; seat += 1) {
+      head.appendChild(Ludo.html("th", { scope: "col", class: winners.has(seat) ? "seat winner" : "seat", "data-seat": String(seat), style: `border-top-color:${Ludo.seatColour(seat)}` },
+        Ludo.html("span", { class: "swatch", style: `background:${Ludo.seatColour(seat)}` }),
+        Ludo.html("span", { class: "name", text: Ludo.seatName(payload, seat) + (winners.has(seat) ? " ★" : "") })));
+    }
+    const body = Ludo.html("tbody");
+    rows.forEach((row, index) => {
+      const label = Ludo.html("th", { scope: "row", class: "label", text: cell(row.label) });
+      if (row.note) label.appendChild(Ludo.html("div", { class: "note", text: String(row.note) }));
+      const tr = Ludo.html("tr", { class: index === rows.length - 1 ? "decisive" : "" }, label);
+      for (let seat = 0; seat < payload.players; seat += 1) {
+        tr.appendChild(Ludo.html("td", { class: winners.has(seat) ? "winner" : "", "data-seat": String(seat), text: cell(row.values[seat]) }));
+      }
+      body.appendChild(tr);
+    });
+    const notes = Array.isArray(breakdown.notes) ? breakdown.notes.filter((n) => n !== null && n !== undefined && n !== "") : [];
+    this.breakdownEl.replaceChildren(
+      Ludo.html("h3", { text: "Score breakdown" }),
+      Ludo.html("div", { class: "breakdown-scroll" }, Ludo.html("table", { class: "breakdown" }, Ludo.html("thead", {}, head), body)),
+      ...(notes.length ? [Ludo.html("ul", { class: "notes" }, ...notes.map((n) => Ludo.html("li", { text: String(n) })))] : []));
   }
 
   renderLog(placesOf) {
