@@ -14,10 +14,11 @@ recomputed before every war.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
-from ludoteca.games.tigris_euphrates.board import Regions, leader_squares, regions, temples_next_to
+from ludoteca.games.tigris_euphrates.board import Regions, leader_squares, regions
 from ludoteca.games.tigris_euphrates.content import NAME, square_name
 from ludoteca.games.tigris_euphrates.leaders import withdraw_leader, withdraw_stranded
 from ludoteca.games.tigris_euphrates.machine import RULES, Frame
@@ -35,13 +36,138 @@ def _commit_options(state: TigrisState, frame: Frame) -> list[Action]:
     return [Action("commit no tiles", 0)] + [Action(f"commit {n} {NAME[colour]}", n) for n in range(1, held + 1)]
 
 
+# ---------------------------------------------------------------------------------------------- stakes
+@dataclass(frozen=True)
+class Side:
+    """One side of a conflict as the board stands: its leader's square, the tiles that back it, and the
+    tiles it would lose with its leader."""
+
+    seat: int
+    square: int
+    support: tuple[int, ...]  # revolt: temples next to the leader; war: tiles of the colour on its side
+    lost: tuple[int, ...]  # tiles removed if this side loses (a revolt removes none)
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """What a revolt or war is about, computed once by the rules that resolve it and shown by the view
+    before anyone commits, so the preview and the outcome cannot disagree."""
+
+    kind: str  # "revolt" or "war"
+    colour: str  # the leaders' colour code
+    attacker: Side
+    defender: Side
+
+    def points(self, winner_is_attacker: bool) -> int:
+        """T&E: Revolt — 1 red; T&E: War — 1 for the leader plus 1 per tile actually removed."""
+        if self.kind == "revolt":
+            return 1
+        return 1 + len(self.defender.lost if winner_is_attacker else self.attacker.lost)
+
+    def public(self, state: TigrisState, frame: Frame) -> dict[str, Any]:
+        """The view's form: public facts only (the board, and the attacker's commitment once logged)."""
+        committed = [frame["attack"] if frame["role"] == "defender" else None, None]
+        sides = []
+        for index, (side, role) in enumerate(((self.attacker, "attacker"), (self.defender, "defender"))):
+            sides.append(
+                {
+                    "seat": side.seat,
+                    "role": role,
+                    "square": square_name(side.square),
+                    "board": len(side.support),
+                    "support": [square_name(s) for s in side.support],
+                    "committed": committed[index],
+                    "removed_if_lost": [square_name(s) for s in side.lost],
+                    "points_if_won": self.points(index == 0),
+                }
+            )
+        return {
+            "kind": self.kind,
+            "colour": NAME[self.colour],
+            "leader": state.components.leader_names[self.colour],
+            "reward": "red" if self.kind == "revolt" else NAME[self.colour],  # edge case 1: a revolt pays red
+            "to_commit": NAME["r" if self.kind == "revolt" else self.colour],
+            "deciding": frame["seat"],
+            "sides": sides,
+        }
+
+
+def temples_beside(state: TigrisState, square: int) -> tuple[int, ...]:
+    """T&E: Revolt — a leader's strength is the face-up temples orthogonally next to it."""
+    cells = state.data["cells"]
+    return tuple(n for n in state.board.neighbours[square] if cells[n] == "r")
+
+
+def removable(state: TigrisState, lost: tuple[int, ...], colour: str, loser_square: int) -> tuple[int, ...]:
+    """The loser's supporters a war removes: never a treasure tile, nor, in a red war, a temple next to
+    another leader (the loser's own leader is gone by then) — T&E: War, reference §1.8."""
+    treasures = set(state.data["treasures"])
+    others = set(leader_squares(state.data)) - {loser_square}
+    neighbours = state.board.neighbours
+    return tuple(
+        square
+        for square in lost
+        if square not in treasures and not (colour == "r" and any(n in others for n in neighbours[square]))
+    )
+
+
+def stakes(state: TigrisState, frame: Frame) -> Stakes:
+    """The stakes of the conflict a ``revolt_commit``/``war_commit``/``*_resolve`` frame is about."""
+    a_square, d_square = frame["attacker_square"], frame["defender_square"]
+    if frame["step"].startswith("revolt"):
+        return Stakes(
+            "revolt",
+            frame["colour"],
+            Side(frame["attacker"], a_square, temples_beside(state, a_square), ()),
+            Side(frame["defender"], d_square, temples_beside(state, d_square), ()),
+        )
+    colour = frame["colour"]
+    geometry, _ = sides(state)
+    a_support = tuple(supporters(state, geometry, a_square, colour))
+    d_support = tuple(supporters(state, geometry, d_square, colour))
+    return Stakes(
+        "war",
+        colour,
+        Side(frame["attacker"], a_square, a_support, removable(state, a_support, colour, a_square)),
+        Side(frame["defender"], d_square, d_support, removable(state, d_support, colour, d_square)),
+    )
+
+
+def preview(state: TigrisState, frame: Frame | None) -> dict[str, Any] | None:
+    """The open conflict's public stakes for the view, or None when none is being decided.
+
+    While the active player orders several wars, each one's stakes as it would start now (``wars``);
+    kingdoms are recomputed after each war, so later ones may change (edge case 9)."""
+    if frame is None:
+        return None
+    if frame["step"] == "war_order":
+        wars = [war_frame(state, colour) for colour in frame["remaining"]]
+        return {
+            "kind": "war_order",
+            "deciding": frame["seat"],
+            "wars": [stakes(state, start).public(state, start) for start in wars if start is not None],
+        }
+    if frame["step"] not in ("revolt_commit", "war_commit"):
+        return None
+    return stakes(state, frame).public(state, frame)
+
+
+def _strength(side: Side, committed: int, unit: str) -> str:
+    board = len(side.support)
+    return f"{board} {unit}{'s' if board != 1 else ''} + {committed} committed"
+
+
+def _count(n: int, colour: str) -> str:
+    return "no tiles" if n == 0 else f"{n} {colour} tile{'s' if n > 1 else ''}"
+
+
 # ---------------------------------------------------------------------------------------------- revolt
 @RULES.decision("revolt_commit", _commit_options, always_ask=True)  # TE-R17
 def revolt_commit(state: TigrisState, frame: Frame, action: Action) -> None:
     seat, count = frame["seat"], action.payload
     state.data["hands"][seat]["r"] -= count  # committed tiles leave the game
     state.data["discarded"] += count
-    state.emit("commit", f"Seat {seat} commits {count} red tile(s) to the revolt.", seat=seat, count=count)
+    state.emit("commit", f"Seat {seat} commits {_count(count, 'red')} to the revolt.", seat=seat, count=count)
     if frame["role"] == "attacker":
         RULES.repush(state, frame, seat=frame["defender"], role="defender", attack=count)
     else:
@@ -50,21 +176,28 @@ def revolt_commit(state: TigrisState, frame: Frame, action: Action) -> None:
 
 @RULES.auto("revolt_resolve")
 def revolt_resolve(state: TigrisState, frame: Frame) -> None:
-    board, data = state.board, state.data
-    attack = temples_next_to(board, data, frame["attacker_square"]) + frame["attack"]
-    defence = temples_next_to(board, data, frame["defender_square"]) + frame["defence"]
+    at_stake = stakes(state, frame)  # the very numbers the view showed while the players committed
+    attack = len(at_stake.attacker.support) + frame["attack"]
+    defence = len(at_stake.defender.support) + frame["defence"]
     attacker, defender = frame["attacker"], frame["defender"]
-    winner, loser = (attacker, defender) if attack > defence else (defender, attacker)
+    winner, loser = (attacker, defender) if attack > defence else (defender, attacker)  # defender wins ties
+    name = state.components.leader_names[frame["colour"]]
     state.emit(
         "revolt",
-        f"Revolt: seat {attacker} {attack} against seat {defender} {defence}; seat {winner} wins.",
+        f"Revolt over the {name}: seat {attacker} {attack} ({_strength(at_stake.attacker, frame['attack'], 'temple')})"
+        f" against seat {defender} {defence} ({_strength(at_stake.defender, frame['defence'], 'temple')}); "
+        f"seat {winner} wins.",
+        seat=attacker,
         attacker=attacker,
         defender=defender,
         strengths=[attack, defence],
+        board=[len(at_stake.attacker.support), len(at_stake.defender.support)],
+        committed=[frame["attack"], frame["defence"]],
         winner=winner,
+        squares=[square_name(frame["attacker_square"]), square_name(frame["defender_square"])],
     )
     withdraw_leader(state, loser, frame["colour"], "loses the revolt and returns")
-    state.score(winner, "r", 1, "the revolt")  # always red, whatever the leaders' colour (edge case 1)
+    state.score(winner, "r", at_stake.points(winner == attacker), "the revolt")  # always red (edge case 1)
 
 
 # ---------------------------------------------------------------------------------------------- war
@@ -124,29 +257,38 @@ def war_order(state: TigrisState, frame: Frame, action: Action) -> None:
     RULES.push(state, "war_start", colour=action.payload)
 
 
+def war_frame(state: TigrisState, colour: str) -> Frame | None:
+    """The commitment frame of the ``colour`` war as it would start now, or None if there is no such war.
+
+    T&E: War — the attacker is the active player if involved, else the first involved player clockwise.
+    """
+    pair = conflict_colours(state).get(colour)
+    if pair is None:
+        return None
+    active, players = state.data["current"], state.players
+    order = {(active + k) % players: k for k in range(players)}
+    (a_seat, a_square), (d_seat, d_square) = sorted(pair, key=lambda p: order[p[0]])
+    return {
+        "step": "war_commit",
+        "seat": a_seat,
+        "role": "attacker",
+        "colour": colour,
+        "attacker": a_seat,
+        "defender": d_seat,
+        "attacker_square": a_square,
+        "defender_square": d_square,
+        "attack": 0,
+    }
+
+
 @RULES.auto("war_start")
 def war_start(state: TigrisState, frame: Frame) -> None:
     colour = frame["colour"]
-    pair = conflict_colours(state).get(colour)
-    if pair is None:
+    start = war_frame(state, colour)
+    if start is None:
         state.emit("war_cancelled", f"The {NAME[colour]} leaders are no longer on two sides: no war.")
         return
-    active, players = state.data["current"], state.players
-    # Attacker: the active player if involved, else the first involved player clockwise (reference §1.8).
-    order = {(active + k) % players: k for k in range(players)}
-    (a_seat, a_square), (d_seat, d_square) = sorted(pair, key=lambda p: order[p[0]])
-    RULES.push(
-        state,
-        "war_commit",
-        seat=a_seat,
-        role="attacker",
-        colour=colour,
-        attacker=a_seat,
-        defender=d_seat,
-        attacker_square=a_square,
-        defender_square=d_square,
-        attack=0,
-    )
+    state.data["stack"].append(start)
 
 
 @RULES.decision("war_commit", _commit_options, always_ask=True)  # TE-R17
@@ -154,7 +296,7 @@ def war_commit(state: TigrisState, frame: Frame, action: Action) -> None:
     seat, count, colour = frame["seat"], action.payload, frame["colour"]
     state.data["hands"][seat][colour] -= count  # committed tiles are discarded and never score
     state.data["discarded"] += count
-    state.emit("commit", f"Seat {seat} commits {count} {NAME[colour]} tile(s) to the war.", seat=seat, count=count)
+    state.emit("commit", f"Seat {seat} commits {_count(count, NAME[colour])} to the war.", seat=seat, count=count)
     if frame["role"] == "attacker":
         RULES.repush(state, frame, seat=frame["defender"], role="defender", attack=count)
     else:
@@ -170,41 +312,40 @@ def supporters(state: TigrisState, geometry: Regions, square: int, colour: str) 
 @RULES.auto("war_resolve")
 def war_resolve(state: TigrisState, frame: Frame) -> None:
     data, colour = state.data, frame["colour"]
-    geometry, _ = sides(state)
-    a_support = supporters(state, geometry, frame["attacker_square"], colour)
-    d_support = supporters(state, geometry, frame["defender_square"], colour)
-    attack = len(a_support) + frame["attack"]
-    defence = len(d_support) + frame["defence"]
+    at_stake = stakes(state, frame)  # the very numbers the view showed while the players committed
+    attack = len(at_stake.attacker.support) + frame["attack"]
+    defence = len(at_stake.defender.support) + frame["defence"]
     attacker, defender = frame["attacker"], frame["defender"]
-    if attack > defence:
-        winner, loser, lost = attacker, defender, d_support
-    else:
-        winner, loser, lost = defender, attacker, a_support
+    won = attack > defence  # the defender wins ties
+    winner, loser, removed = (
+        (attacker, defender, at_stake.defender.lost) if won else (defender, attacker, at_stake.attacker.lost)
+    )
     state.emit(
         "war",
-        f"{NAME[colour].title()} war: seat {attacker} {attack} against seat {defender} {defence}; seat {winner} wins.",
+        f"{NAME[colour].title()} war: seat {attacker} {attack} "
+        f"({_strength(at_stake.attacker, frame['attack'], 'tile')}) against seat {defender} {defence} "
+        f"({_strength(at_stake.defender, frame['defence'], 'tile')}); seat {winner} wins.",
         colour=NAME[colour],
+        attacker=attacker,
+        defender=defender,
         strengths=[attack, defence],
+        board=[len(at_stake.attacker.support), len(at_stake.defender.support)],
+        committed=[frame["attack"], frame["defence"]],
         winner=winner,
+        squares=[square_name(frame["attacker_square"]), square_name(frame["defender_square"])],
     )
     withdraw_leader(state, loser, colour, "loses the war and is removed")
-    treasures = set(data["treasures"])
-    placed = leader_squares(data)
-    removed = []
-    for square in lost:
-        if square in treasures:
-            continue  # treasure tiles are never removed
-        if colour == "r" and any(n in placed for n in state.board.neighbours[square]):
-            continue  # in a red war, a temple next to another leader stays (reference §1.8)
+    for square in removed:
         data["cells"][square] = ""
         data["discarded"] += 1
-        removed.append(square)
     if removed:
+        names = [square_name(s) for s in removed]
+        plural = "s are" if len(removed) > 1 else " is"
         state.emit(
             "war_removal",
-            f"{len(removed)} {NAME[colour]} tile(s) are removed: " + ", ".join(square_name(s) for s in removed) + ".",
-            squares=[square_name(s) for s in removed],
+            f"{len(removed)} {NAME[colour]} tile{plural} removed: {', '.join(names)}.",
+            squares=names,
         )
-    state.score(winner, colour, 1 + len(removed), f"the {NAME[colour]} war")
+    state.score(winner, colour, at_stake.points(won), f"the {NAME[colour]} war")
     if colour == "r":
         withdraw_stranded(state)

@@ -30,6 +30,7 @@ def place_leader(state: TigrisState, seat: int, colour: str, square: int) -> Non
             seat=seat,
             colour=colour,
             square=square_name(square),
+            squares=[square_name(old), square_name(square)],
         )
     else:
         state.emit(

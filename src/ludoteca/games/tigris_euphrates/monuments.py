@@ -65,5 +65,6 @@ def monument_check(state: TigrisState, frame: Frame, action: Action) -> None:
         seat=frame["seat"],
         monument=monument,
         square=square_name(corner),
+        squares=[square_name(s) for s in (corner, corner + 1, corner + WIDTH, corner + WIDTH + 1)],
     )
     withdraw_stranded(state)

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from ludoteca.core import Action, BadOptions, Game, OptionSpec, State, copy_plain
 from ludoteca.core.machine import MachineState
-from ludoteca.games.tigris_euphrates import evaluation, scoring, turn
+from ludoteca.games.tigris_euphrates import conflicts, evaluation, scoring, turn
 from ludoteca.games.tigris_euphrates.board import Analysis, analyse, leader_squares
 from ludoteca.games.tigris_euphrates.content import (
     CODE,
@@ -91,15 +91,19 @@ class TigrisState(MachineState):
         return twin
 
     def score(self, seat: int, colour: str, amount: int, why: str) -> None:
-        """Give ``seat`` points of one colour ("t" = treasure); the log shows them to all only with open scoring."""
+        """Give ``seat`` points of one colour ("t" = treasure).
+
+        With open scoring one line tells everyone. With hidden scoring everyone (spectators too) reads that
+        the seat scored and why (TE-R8), and the scorer alone reads, on the next line, only what the first
+        did not say: how many points of which colour — so no line repeats another."""
         self.data["scores"][seat][colour] += amount
         what = "treasure" if colour == "t" else f"{NAME[colour]} point"
-        text = f"Seat {seat} gains {amount} {what}{'s' if amount > 1 else ''} for {why}."
+        gained = f"{amount} {what}{'s' if amount > 1 else ''}"
         if self.game.options["scoring"] == "open" or colour == "t":
-            self.emit("score", text, seat=seat, colour=colour, amount=amount)
+            self.emit("score", f"Seat {seat} gains {gained} for {why}.", seat=seat, colour=colour, amount=amount)
         else:
-            self.emit("score_private", text, seats=[seat], colour=colour, amount=amount)
             self.emit("score", f"Seat {seat} scores for {why}.", seat=seat)
+            self.emit("score_private", f"You gain {gained}.", seats=[seat], colour=colour, amount=amount)
 
     # ------------------------------------------------------------------ set-up
     def _setup(self) -> None:
@@ -251,6 +255,8 @@ class TigrisState(MachineState):
             "actions_left": data["actions_left"],
             "turn": data["turn"],
             "decision": None if frame is None else {"seat": frame["seat"], "step": frame["step"]},
+            # The open revolt or war: sides, board strengths and stakes, all public (conflicts.Stakes).
+            "conflict": conflicts.preview(self, frame),
             "over": data["over"],
         }
 

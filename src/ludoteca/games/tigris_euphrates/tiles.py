@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.games.tigris_euphrates.board import mask_of
+from ludoteca.games.tigris_euphrates.conflicts import conflict_colours
 from ludoteca.games.tigris_euphrates.content import NAME, square_name
 from ludoteca.games.tigris_euphrates.leaders import withdraw_stranded
 from ludoteca.games.tigris_euphrates.machine import RULES
@@ -36,7 +37,18 @@ def place_tile(state: TigrisState, seat: int, code: str, square: int) -> None:
     if len(kingdoms) == 2:
         # T&E: War — the unification tile belongs to neither side and scores nothing (reference §1.8).
         data["unification"] = square
-        state.emit("unification", f"The tile on {square_name(square)} unites two kingdoms.", square=square_name(square))
+        wars = [NAME[c] for c in "rbkg" if c in conflict_colours(state)]
+        follows = (
+            f"{' and '.join(wars)} war{'s' if len(wars) > 1 else ''}"
+            if wars
+            else "no war (no colour has a leader on both sides)"
+        )
+        state.emit(
+            "unification",
+            f"The tile on {square_name(square)} unites two kingdoms: {follows}.",
+            square=square_name(square),
+            wars=wars,
+        )
         RULES.push(state, "war_next", remaining=None)
         return
     if len(kingdoms) == 1:

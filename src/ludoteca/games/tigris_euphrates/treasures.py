@@ -47,11 +47,15 @@ def _take_options(state: TigrisState, frame: Frame) -> list[Action]:
 
 @RULES.decision("take_treasure", _take_options)
 def take_treasure(state: TigrisState, frame: Frame, action: Action) -> None:
+    seat = frame["seat"]
     state.data["treasures"].remove(action.payload)
+    # Treasures are public (TE-R8): this one line says who took which, so no "gains 1 treasure" line repeats it.
+    state.data["scores"][seat]["t"] += 1
     state.emit(
         "treasure",
-        f"Seat {frame['seat']} takes the treasure on {square_name(action.payload)}.",
-        seat=frame["seat"],
+        f"Seat {seat} takes the treasure on {square_name(action.payload)}.",
+        seat=seat,
         square=square_name(action.payload),
+        colour="t",
+        amount=1,
     )
-    state.score(frame["seat"], "t", 1, "a treasure")

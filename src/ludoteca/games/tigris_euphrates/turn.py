@@ -157,9 +157,13 @@ def swap(state: TigrisState, seat: int, tiles: tuple[str, ...]) -> None:
     for code in tiles:
         hand[code] -= 1
     state.data["discarded"] += len(tiles)
-    state.emit("swap", f"Seat {seat} discards {len(tiles)} tile(s) and draws as many.", seat=seat, count=len(tiles))
+    count = len(tiles)
+    state.emit(
+        "swap", f"Seat {seat} swaps {count} tile{'s' if count > 1 else ''} with the bag.", seat=seat, count=count
+    )
+    # TE-R9: only the swapper reads which tiles went; its draw follows on the next line.
     state.emit("swap_private", "You discard " + ", ".join(NAME[c] for c in tiles) + ".", seats=[seat])
-    draw(state, seat, len(tiles))
+    draw(state, seat, count)
 
 
 def draw(state: TigrisState, seat: int, count: int) -> None:
