@@ -146,3 +146,40 @@ def boards(folder: Path = DATA) -> dict[str, Board]:
 @cache
 def components(folder: Path = DATA) -> Components:
     return parse_components(tomllib.loads((folder / "components.toml").read_text(encoding="utf-8")))
+
+
+# The rules help entries the browser shows (data/help.toml), section by section; the renderer looks them up.
+HELP_KEYS: dict[str, frozenset[str]] = {
+    "leaders": frozenset({"king", "priest", "farmer", "trader", "placing"}),
+    "tiles": frozenset(COLOURS),
+    "pieces": frozenset({"treasure", "framed", "monument", "catastrophe", "unification"}),
+    "squares": frozenset({"river", "land", "temple", "kingdom"}),
+    "actions": frozenset({"leader", "tile", "catastrophe", "swap", "pass", "end_of_turn"}),
+    "conflicts": frozenset({"revolt", "war", "score"}),
+}
+
+
+def parse_help(raw: dict[str, Any], where: str = "help.toml") -> dict[str, dict[str, dict[str, str]]]:
+    """Validate the rules help: exactly the sections and entries of ``HELP_KEYS``, each a non-empty title
+    and text (so the page never shows a blank tip, and a typo is an error at start-up, not a missing tip)."""
+    if set(raw) != set(HELP_KEYS):
+        raise ContentError(f"{where}: sections must be {sorted(HELP_KEYS)}, not {sorted(raw)}")
+    texts: dict[str, dict[str, dict[str, str]]] = {}
+    for section, keys in HELP_KEYS.items():
+        entries = raw[section]
+        if not isinstance(entries, dict) or set(entries) != keys:
+            found = sorted(entries) if isinstance(entries, dict) else entries
+            raise ContentError(f"{where} [{section}]: entries must be {sorted(keys)}, not {found}")
+        texts[section] = {}
+        for key, entry in entries.items():
+            if not isinstance(entry, dict) or set(entry) != {"title", "text"}:
+                raise ContentError(f"{where} [{section}.{key}]: an entry has a title and a text, nothing else")
+            if not all(isinstance(entry[f], str) and entry[f].strip() for f in ("title", "text")):
+                raise ContentError(f"{where} [{section}.{key}]: the title and text must be non-empty strings")
+            texts[section][key] = {"title": entry["title"].strip(), "text": " ".join(entry["text"].split())}
+    return texts
+
+
+@cache
+def help_texts(folder: Path = DATA) -> dict[str, dict[str, dict[str, str]]]:
+    return parse_help(tomllib.loads((folder / "help.toml").read_text(encoding="utf-8")))

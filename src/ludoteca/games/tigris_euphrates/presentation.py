@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.games.tigris_euphrates.content import HEIGHT, WIDTH, boards, components
+from ludoteca.games.tigris_euphrates.content import HEIGHT, WIDTH, boards, components, help_texts
 
 
 def static_data(options: dict[str, Any]) -> dict[str, Any]:
-    """The board's unchanging parts: size, river, temples, framed squares, leader names, monuments."""
+    """The board's unchanging parts: size, river, temples, framed squares, leader names, monuments, and the
+    rules help (``data/help.toml``) the page shows on hover or tap."""
     board = boards()[options.get("board", "standard")]
     parts = components()
     return {
@@ -22,4 +23,5 @@ def static_data(options: dict[str, Any]) -> dict[str, Any]:
         "framed": sorted(board.framed),
         "leader_names": dict(parts.leader_names),
         "monuments": list(parts.monuments),
+        "help": help_texts(),
     }
