@@ -5,9 +5,50 @@
 
 from __future__ import annotations
 
+import functools
+import tomllib
 from typing import Any
 
-from ludoteca.games.arabian_struggle.content import load_content
+from ludoteca.games.arabian_struggle.content import DATA_DIR, load_content
+
+# The rules help the page attaches to the map's symbols and tracks (data/help.toml).
+HELP_KEYS = (
+    "key_city",
+    "british_flag",
+    "supply",
+    "population",
+    "road",
+    "track",
+    "city",
+    "tribe",
+    "open",
+    "nomad",
+    "empires",
+    "turn_order",
+    "vp_track",
+    "tribal_conference",
+    "combat",
+)
+
+
+@functools.cache
+def load_help() -> dict[str, dict[str, str]]:
+    """``data/help.toml``, checked: every key the page uses is there with a title, a text and the rulebook
+    section it comes from, and nothing else is (a misspelt key would never be shown)."""
+    with open(DATA_DIR / "help.toml", "rb") as handle:
+        raw = tomllib.load(handle)
+    missing = [key for key in HELP_KEYS if key not in raw]
+    unknown = sorted(set(raw) - set(HELP_KEYS))
+    if missing or unknown:
+        raise ValueError(f"data/help.toml: missing {missing}, unknown {unknown}")
+    entries = {}
+    for key in HELP_KEYS:
+        entry = raw[key]
+        for field in ("title", "text", "rule"):
+            if not isinstance(entry.get(field), str) or not entry[field].strip():
+                raise ValueError(f"data/help.toml: [{key}] needs a non-empty {field}")
+        entries[key] = {"title": entry["title"], "text": entry["text"], "rule": entry["rule"]}
+    return entries
 
 
 def static_data(_options: dict[str, Any]) -> dict[str, Any]:
@@ -59,4 +100,5 @@ def static_data(_options: dict[str, Any]) -> dict[str, Any]:
         "eras": list(setup.get("era_names", [])),
         "players": players,
         "home_regions": dict(setup.get("home_regions", {})),
+        "help": load_help(),
     }
