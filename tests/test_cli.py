@@ -405,3 +405,76 @@ def test_bench_writes_every_figure_and_its_ratio_to_the_reference(tmp_path: Path
         assert row["games"] == 1 and row["actions"] > 0 and row["state_kb"] > 0 and row["reference_plies_per_s"] > 0
         assert row["ratio_actions"] == pytest.approx(row["actions_per_s"] / row["reference_plies_per_s"])
         assert row["ratio_clones"] == pytest.approx(row["clones_per_s"] / row["reference_plies_per_s"])
+
+
+# --------------------------------------------------------------------------- the score breakdown (issue #20)
+FAKE_BREAKDOWN = {
+    "rows": [
+        {"label": "[bold]Red[/bold] points", "values": [3, 7, 1]},
+        {"label": "Treasures", "values": [1, "wild", None], "note": "added to the weakest colour"},
+        {"label": "Final score", "values": [4, 7, 1]},
+    ],
+    "notes": ["Seat 1 wins outright: no tie to break."],
+}
+
+
+def printed(*parts: Any, width: int = 100) -> str:
+    from rich.console import Console
+
+    console = Console(width=width, record=True, color_system=None)
+    for part in parts:
+        console.print(part)
+    return console.export_text()
+
+
+def test_breakdown_is_a_table_of_seats_with_the_last_row_bold_and_the_notes() -> None:
+    from rich.table import Table
+
+    from ludoteca.cli_render import breakdown, result_extras
+
+    result = {"scores": [4, 7, 1], "winners": [1], "breakdown": FAKE_BREAKDOWN}
+    parts = breakdown(result, 3, ["human", "random", "heuristic"])
+    table = parts[0]
+    assert isinstance(table, Table) and len(table.columns) == 4 and table.row_count == 3
+    out = printed(*parts)
+    lines = out.splitlines()
+    assert "Score breakdown" in out and "seat 1 *" in out and "heuristic" in out
+    assert "[bold]Red[/bold] points" in out  # a game's text is printed as written, never as markup
+    treasures = next(line for line in lines if "Treasures" in line)
+    assert [cell.strip() for cell in treasures.split("│")[2:5]] == ["1", "wild", "-"]
+    final = next(line for line in lines if "Final score" in line)
+    assert [cell.strip() for cell in final.split("│")[2:5]] == ["4", "7", "1"]
+    assert lines.index(final) > lines.index(treasures)
+    assert any("added to the weakest colour" in line for line in lines)
+    assert lines[-1].strip() == "Seat 1 wins outright: no tie to break."
+    # The deciding row is bold.
+    cells = list(table.columns[2].cells)
+    assert cells[-1].style == "bold" and cells[0].style != "bold"
+    # Not also dumped as a "breakdown: {...}" line.
+    assert all(not line.plain.startswith("breakdown") for line in result_extras(result, 3))
+
+
+def test_no_breakdown_draws_nothing() -> None:
+    from ludoteca.cli_render import breakdown
+
+    assert breakdown({"scores": [1, 2], "winners": [1]}, 2) == []
+    assert breakdown({"breakdown": "junk"}, 2) == []
+
+
+def test_play_prints_the_breakdown_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.core.toy_game import BlindDrawState
+
+    plain = BlindDrawState._result
+
+    def with_breakdown(self: BlindDrawState) -> dict[str, Any]:
+        result = plain(self)
+        scores = result["scores"]
+        rows = [{"label": "Cards", "values": scores}, {"label": "Final score", "values": scores}]
+        return {**result, "breakdown": {"rows": rows, "notes": ["Over 21 counts as 0."]}}
+
+    monkeypatch.setattr(BlindDrawState, "_result", with_breakdown)
+    result = run("play", "blind-draw", "-p", "2", "--seats", "random,random", "--seed", "5")
+    assert result.exit_code == 0, result.output
+    end = result.output[result.output.index("Game over") :]
+    assert "Score breakdown" in end and "Final score" in end and "Over 21 counts as 0." in end
+    assert "breakdown:" not in end

@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -80,6 +81,7 @@ def event_text(event: Mapping[str, Any]) -> Text:
 
 
 _SEAT_KEYS = ("scores", "ranking", "winners")
+_DRAWN_APART = ("breakdown",)  # result keys with a drawing of their own, not a ``key: value`` line
 
 
 def _per_seat(value: Any, players: int) -> list[Any] | None:
@@ -147,10 +149,46 @@ def result_extras(result: Mapping[str, Any], players: int) -> list[Text]:
     """``key: value`` lines for the result's keys that are not one value per seat."""
     lines = []
     for key, value in result.items():
-        if key in _SEAT_KEYS or _per_seat(value, players) is not None:
+        if key in _SEAT_KEYS or key in _DRAWN_APART or _per_seat(value, players) is not None:
             continue
         lines.append(Text(f"{key}: {_plain(value)}"))
     return lines
+
+
+def breakdown(result: Mapping[str, Any], players: int, labels: Sequence[str] | None = None) -> list[RenderableType]:
+    """The result's score breakdown (``result["breakdown"]``: rows of one value per seat, then notes) as a table with
+    a column per seat and the deciding last row in bold, then each note on its own line; nothing when the game gives
+    no breakdown. It is what the browser draws at the end of a game, so both explain the result the same way.
+    """
+    data = result.get("breakdown")
+    if not isinstance(data, Mapping):
+        return []
+    rows = [row for row in data.get("rows") or [] if isinstance(row, Mapping) and isinstance(row.get("values"), list)]
+    notes = [note for note in data.get("notes") or [] if note not in (None, "")]
+    if not rows and not notes:
+        return []
+    winners = set(_seat_list(result.get("winners")))
+    out: list[RenderableType] = []
+    if rows:
+        table = Table(title="Score breakdown")
+        table.add_column("")
+        for seat in range(players):
+            name = f"seat {seat}" + (" *" if seat in winners else "")  # * a winner, as the browser's star
+            if labels and seat < len(labels):
+                name += f"\n{labels[seat]}"
+            table.add_column(Text(name), justify="right")
+        for index, row in enumerate(rows):
+            last = index == len(rows) - 1
+            label = Text(_plain(row.get("label", "")), style="bold" if last else "")
+            if row.get("note"):
+                label.append(f"\n{_plain(row['note'])}", style="dim")
+            values = list(row["values"])[:players]
+            values += [None] * (players - len(values))
+            cells = [Text("-" if value is None else _plain(value), style="bold" if last else "") for value in values]
+            table.add_row(label, *cells, end_section=index == len(rows) - 2)
+        out.append(table)
+    out.extend(Text(_plain(note), style="dim") for note in notes)
+    return out
 
 
 def winners_line(result: Mapping[str, Any], labels: Sequence[str] | None = None) -> Text:

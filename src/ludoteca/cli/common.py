@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 import ludoteca
-from ludoteca.cli_render import result_extras, result_table, winners_line
+from ludoteca.cli_render import breakdown, result_extras, result_table, winners_line
 from ludoteca.core import BadOptions, LudotecaError, State, UnknownGame, game_class
 
 EXIT_ERROR = 2
@@ -138,6 +138,8 @@ def split_seat_specs(text: str) -> list[str]:
 def print_result(console: Console, state: State, labels: Sequence[str] | None) -> None:
     result = state.result()
     console.print(result_table(result, state.players, labels))
+    for part in breakdown(result, state.players, labels):  # why the scores are what they are (contract 1)
+        console.print(part)
     console.print(winners_line(result, labels))
     for line in result_extras(result, state.players):
         console.print(line, soft_wrap=True)
