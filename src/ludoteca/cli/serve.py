@@ -35,14 +35,29 @@ def serve_command(
         bool,
         typer.Option("--bots/--no-bots", help="Move bots in this process (--no-bots: `ludoteca worker` does)."),
     ] = True,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="The address your players reach this server at, e.g. https://example.org:8000: every link the "
+            "server hands out (seats, invitations, spectators) starts with it (default: the address each "
+            "request came to).",
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: run the game server, then open http://HOST:PORT (needs the `web` extra)."""
     try:
         from ludoteca.server import serve
+        from ludoteca.server.app import check_public_url
     except ImportError as error:
         fail(f"the server needs the web extra: pip install -e '.[web]' ({error})")
+    if public_url is not None:
+        try:
+            public_url = check_public_url(public_url)
+        except ValueError as error:
+            fail(str(error))
     serve(host=host, port=port, database=database, bot_delay=bot_delay, forwarded_allow_ips=forwarded_allow_ips,
-          expire_days=expire_days, bots=bots)
+          expire_days=expire_days, bots=bots, public_url=public_url)
 
 
 def worker_command(

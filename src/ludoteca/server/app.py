@@ -5,6 +5,8 @@ Routes (other tools depend on the first five; see docs/server.md):
 * ``POST /api/games`` — create a game; ``GET /api/games`` — the lobby's list;
 * ``GET /api/games/{id}`` with ``Authorization: Bearer T`` — a seat's state (no token: the spectator's);
 * ``POST /api/games/{id}/claim`` — take a seat with its invitation: the seat's token, once;
+* ``POST /api/games/{id}/seats/{seat}/take`` — take a seat open to anyone: its token, once;
+* ``POST /api/games/{id}/chat`` — a seat says something to the table; ``WS /ws/games/{id}/chat`` — the chat;
 * ``POST /api/games/{id}/actions`` — play; ``POST /api/games/{id}/undo`` — take back one's last action;
 * ``GET /api/games/{id}/record`` — the record (whole once the game is over);
 * ``GET /api/games/{id}/replay?step=N&seat=S`` — a finished game after N actions;
@@ -29,6 +31,7 @@ import json
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -38,7 +41,7 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt
 
 from ludoteca.server import games as hooks
 from ludoteca.server.cluster import follow
-from ludoteca.server.hub import TOO_MANY, Hub, TooManySockets
+from ludoteca.server.hub import CHAT, TOO_MANY, Hub, TooManySockets
 from ludoteca.server.limits import BodyLimit, Limits, RateLimit
 from ludoteca.server.service import FIRST_HUMAN, ApiError, GameService, Room
 from ludoteca.server.storage import Storage, default_database_url
@@ -62,12 +65,29 @@ class NewGame(BaseModel):
     me: StrictInt | None = Field(None, description="the creator's own seat, whose token the answer carries "
                                  "(default: the first human seat; null: none)")
     practice: StrictBool = Field(False, description="a practice game: a chosen seed is allowed, and it says so")
+    name: str | None = Field(None, description="the creator's name (1-24 characters, public)")
+    open_seats: StrictBool = Field(False, alias="open", description="every other human seat is open to anyone, "
+                                   "who takes it without an invitation (friendly games: see docs/server.md)")
 
 
 class Claim(BaseModel):
     """Take the seat an invitation names."""
 
     invite: str
+    name: str | None = Field(None, description="the name of the person taking the seat (1-24 characters, public)")
+
+
+class Take(BaseModel):
+    """Take a seat open to anyone."""
+
+    name: str = Field(description="the name of the person taking the seat (1-24 characters, public)")
+
+
+class Say(BaseModel):
+    """A chat message from the seat the token opens."""
+
+    token: str | None = Field(None, description="the seat's token, if not sent as 'Authorization: Bearer'")
+    text: str = Field(description="1-500 characters; newlines allowed, no other control characters")
 
 
 class Move(BaseModel):
@@ -96,6 +116,25 @@ def token_of(request: Request | WebSocket, given: str | None = None) -> str | No
     return request.query_params.get("token")
 
 
+def check_public_url(url: str) -> str:
+    """The address people reach this server at (``ludoteca serve --public-url``), without a trailing slash;
+    a ``ValueError`` that says why for anything but an http(s) URL with a host and no query or fragment."""
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 (a port that is not a number raises here)
+    except ValueError as error:
+        raise ValueError(f"--public-url {url!r} is not a URL: {error}") from None
+    if parts.scheme not in ("http", "https"):
+        raise ValueError(f"--public-url {url!r} must start with http:// or https://")
+    if not parts.hostname:
+        raise ValueError(f"--public-url {url!r} names no host")
+    if parts.query or parts.fragment or "?" in url or "#" in url:
+        raise ValueError(f"--public-url {url!r} must not have a query (?) or a fragment (#)")
+    if parts.username is not None or parts.password is not None:
+        raise ValueError(f"--public-url {url!r} must not carry a user name or password")
+    return url.strip().rstrip("/")
+
+
 def create_app(
     database: str | None = None,
     bot_delay: float = 0.6,
@@ -103,6 +142,7 @@ def create_app(
     expire_days: float = 30.0,
     bots: bool = True,
     poll_seconds: float | None = None,
+    public_url: str | None = None,
 ) -> FastAPI:
     """The application on ``database`` (any SQLAlchemy URL; default SQLite in the user's data directory).
 
@@ -112,8 +152,11 @@ def create_app(
     ``LUDOTECA_RATE_LIMIT`` from the environment, else 64 KiB and 300 requests per 10 s). A game unchanged
     for ``expire_days`` days is ended as expired, at start-up and every hour (0: never). ``bots`` False
     leaves bot moves to ``ludoteca worker`` processes. Other processes on the same database are followed
-    (``cluster.py``; ``poll_seconds`` overrides how often the database is polled).
+    (``cluster.py``; ``poll_seconds`` overrides how often the database is polled). ``public_url`` starts
+    every link the API hands out (seats, invitations, spectators); without it, the request's own scheme and
+    host do.
     """
+    public = check_public_url(public_url) if public_url is not None else None
     limits = limits if limits is not None else Limits.from_env()
     hub = Hub(per_address=limits.sockets_per_address or 2**31)
 
@@ -126,7 +169,11 @@ def create_app(
         async def push(room: Room) -> None:
             await hub.push(room.id, lambda seat: service.payload(room, seat))
 
+        async def chat(game_id: str, message: dict[str, Any]) -> None:
+            hub.chat(game_id, message)
+
         service.listeners.append(push)
+        service.chat_listeners.append(chat)
         app.state.service = service
         await service.start_bots()
         sweeper = asyncio.get_running_loop().create_task(_expire_forever(service, expire_days))
@@ -158,6 +205,10 @@ def create_app(
         service: GameService = request.app.state.service
         return service
 
+    def base_of(request: Request) -> str:
+        """Where links point: ``--public-url``, else the scheme and host this request came to."""
+        return public or str(request.base_url).rstrip("/")
+
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
         return JSONResponse({"detail": error.reason}, status_code=error.status)
@@ -182,12 +233,15 @@ def create_app(
         limit: int = Query(LIST_LIMIT, ge=1, le=LIST_MAX, description="games per page"),
         offset: int = Query(0, ge=0, description="games to skip (newest first)"),
         open_seats: bool = Query(False, alias="open", description="only games with a seat nobody has taken"),
+        joinable: bool = Query(False, description="only games with a seat open to anyone that nobody has taken"),
     ) -> dict[str, Any]:
         """The games on this server, newest first, a page at a time: in progress and finished (no tokens)."""
         service = service_of(request)
         rooms = sorted(service.rooms.values(), key=lambda room: room.stored.created_at, reverse=True)
         if open_seats:
             rooms = [room for room in rooms if room.open_seats() and not room.finished]
+        if joinable:
+            rooms = [room for room in rooms if room.free_seats()]
         page = rooms[offset:offset + limit]
         return {"games": [service.summary(room) for room in page], "total": len(rooms), "offset": offset,
                 "limit": limit}
@@ -198,12 +252,16 @@ def create_app(
         human seat, and the spectator's URL (see docs/server.md, Security)."""
         service = service_of(request)
         me = body.me if "me" in body.model_fields_set else FIRST_HUMAN
-        room, handed = service.create(body.game, body.players, body.options, body.seats, body.seed, me, body.practice)
-        base = str(request.base_url).rstrip("/")
+        room, handed = service.create(body.game, body.players, body.options, body.seats, body.seed, me, body.practice,
+                                      body.name, body.open_seats)
+        base = base_of(request)
         seats = []
         for seat, info in enumerate(room.seats):
             entry: dict[str, Any] = {"seat": seat, "player": info.player, "token": None, "url": None}
-            if seat in handed and info.token_sha256 is not None:
+            if info.open:  # anyone may take it: a link to the page that asks their name
+                entry["open"] = True
+                entry["url"] = f"{base}/join/{room.id}#seat={seat}"
+            elif seat in handed and info.token_sha256 is not None:
                 entry["token"] = handed[seat]
                 entry["url"] = f"{base}/play/{room.id}#token={handed[seat]}"
             elif seat in handed:
@@ -224,11 +282,21 @@ def create_app(
         """Take the seat an invitation names: its token, answered once (409 once the invitation is used)."""
         service = service_of(request)
         room = service.room(game_id)
-        seat, token = await service.claim(room, body.invite)
-        base = str(request.base_url).rstrip("/")
+        seat, token = await service.claim(room, body.invite, body.name)
         await service.notify(room)
-        return {"seat": seat, "token": token, "url": f"{base}/play/{room.id}#token={token}"}
+        return {"seat": seat, "token": token, "url": f"{base_of(request)}/play/{room.id}#token={token}",
+                "name": room.seats[seat].name}
 
+    @app.post("/api/games/{game_id}/seats/{seat}/take", tags=["lobby"])
+    async def take_seat(request: Request, game_id: str, seat: int, body: Take) -> dict[str, Any]:
+        """Take a seat open to anyone, under a name: its token, answered once (409 once taken, 403 for a seat
+        that is not open)."""
+        service = service_of(request)
+        room = service.room(game_id)
+        seat, token = await service.take(room, seat, body.name)
+        await service.notify(room)
+        return {"seat": seat, "token": token, "url": f"{base_of(request)}/play/{room.id}#token={token}",
+                "name": room.seats[seat].name}
     @app.get("/api/games/{game_id}", tags=["play"])
     async def get_game(request: Request, game_id: str) -> dict[str, Any]:
         """The state as the token's seat sees it (no token: a spectator), with the board's static data."""
@@ -237,7 +305,16 @@ def create_app(
         seat = service.seat_of(room, token_of(request))
         payload = service.payload(room, seat)
         payload["static"] = hooks.static_data(room.game_id, dict(room.state.game.options))
+        payload["chat"] = service.chat(room)
         return payload
+
+    @app.post("/api/games/{game_id}/chat", tags=["play"])
+    async def post_chat(request: Request, game_id: str, body: Say) -> dict[str, Any]:
+        """Say something to the table (a seat's token; at most 5 messages in 10 s): the stored message, which
+        every socket of ``/ws/games/{id}/chat`` receives."""
+        service = service_of(request)
+        room = service.room(game_id)
+        return await service.post_chat(room, token_of(request, body.token), body.text)
 
     @app.post("/api/games/{game_id}/actions", tags=["play"])
     async def post_action(request: Request, game_id: str, body: Move) -> dict[str, Any]:
@@ -330,6 +407,32 @@ def create_app(
         finally:
             hub.leave(watcher)
 
+    @app.websocket("/ws/games/{game_id}/chat")
+    async def chat_socket(socket: WebSocket, game_id: str) -> None:
+        """The table chat, public: ``{"type": "chat", "messages": [...]}`` (the last 100) at once, then
+        ``{"type": "chat", "message": {...}}`` for each new one. Nothing is read from the client."""
+        service = service_of(socket)
+        try:
+            room = service.room(game_id)
+        except ApiError as error:
+            await socket.close(code=4000 + error.status, reason=error.reason)
+            return
+        await socket.accept()
+        address = socket.client.host if socket.client else ""
+        try:
+            watcher = hub.join(game_id, socket, None, address, kind=CHAT)
+        except TooManySockets as error:
+            await socket.close(code=TOO_MANY, reason=str(error))
+            return
+        try:
+            hub.send(watcher, {"type": "chat", "messages": service.chat(room)})
+            while (await socket.receive())["type"] != "websocket.disconnect":
+                pass  # a chat socket only listens: messages are posted with a seat's token
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.leave(watcher)
+
     # ------------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
@@ -390,17 +493,18 @@ def _socket_message(message: Mapping[str, Any]) -> str | ApiError | None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None, bot_delay: float = 0.6,
-          forwarded_allow_ips: str | None = None, expire_days: float = 30.0, bots: bool = True) -> None:
+          forwarded_allow_ips: str | None = None, expire_days: float = 30.0, bots: bool = True,
+          public_url: str | None = None) -> None:
     """Run the server with uvicorn until interrupted (what ``ludoteca serve`` calls).
 
     ``forwarded_allow_ips``: the proxies whose ``X-Forwarded-For`` is believed (none by default; see
-    ``transport.py``).
+    ``transport.py``). ``public_url``: where people reach the server, for the links it hands out.
     """
     import uvicorn
 
     from ludoteca.server.transport import server_config
 
-    app = create_app(database, bot_delay, expire_days=expire_days, bots=bots)
+    app = create_app(database, bot_delay, expire_days=expire_days, bots=bots, public_url=public_url)
     limits: Limits = app.state.limits
     # Clients only send a token on the WebSocket: a message as large as the body limit is already generous.
     ws_max_size = limits.max_body if limits.max_body > 0 else 16 * 1024 * 1024

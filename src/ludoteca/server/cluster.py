@@ -11,7 +11,9 @@ push them to this process's own sockets and to move the bots whose turn came:
   stored version (one small query) every ``poll_seconds`` and syncs those ahead of this process.
 
 The poll also wakes the bots of games waiting for one, so a move whose process died is taken up once its
-lease runs out.
+lease runs out, and reads the table chat's messages of the last few seconds, so that each process pushes to
+its own sockets what was said through another (a chat message changes no version; on PostgreSQL its
+``NOTIFY`` names version ``-2``, ``storage.CHAT_NOTE``, and the game's recent messages are read at once).
 """
 
 from __future__ import annotations
@@ -23,12 +25,15 @@ import threading
 from typing import Any
 
 from ludoteca.server.service import GameService
-from ludoteca.server.storage import CHANNEL
+from ludoteca.server.storage import CHANNEL, CHAT_NOTE
 
 log = logging.getLogger("ludoteca.server")
 
 POLL_SECONDS = 0.5
 """How often a process compares the stored versions with its own (SQLite; PostgreSQL polls 4x less)."""
+CHAT_MARGIN = 5.0
+"""Seconds of chat each poll reads again past the last poll: a message whose transaction began before the
+last poll but committed after it is still read (each is pushed once: the service remembers them)."""
 
 
 class Follower:
@@ -84,6 +89,7 @@ class Follower:
                         await self.catch_up(game_id)
                     elif room is not None:
                         service.wake_bots(room)  # a bot move left by a process that died
+                await service.chat_news(self.poll_seconds + CHAT_MARGIN)
             except Exception:  # a database hiccup must not stop the following
                 log.exception("polling the database failed")
             await asyncio.sleep(self.poll_seconds)
@@ -91,6 +97,12 @@ class Follower:
     async def _apply_heard(self) -> None:
         while True:
             game_id, _, version = (await self.heard.get()).partition(" ")
+            if version == str(CHAT_NOTE):
+                try:
+                    await self.service.chat_news(CHAT_MARGIN, game_id)
+                except Exception:
+                    log.exception("reading the chat of game %s failed", game_id)
+                continue
             room = self.service.rooms.get(game_id)
             if room is not None and version.lstrip("-").isdigit() and 0 <= int(version) <= room.version:
                 continue  # this process wrote it, or has read it already

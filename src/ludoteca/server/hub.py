@@ -9,6 +9,9 @@ socket whose queue is full, or whose send has not gone through in ``SEND_SECONDS
 behind: it is closed and forgotten, and the game goes on for everyone else. (Before, one socket that
 never read blocked every move of its game once the system's buffers were full.) The number of sockets
 per game and per client address is capped, so one client cannot hold thousands open.
+
+A socket follows either the game (``GAME``: its seat's payloads) or the table chat (``CHAT``: the chat's
+messages, public); each only ever receives its own kind, through the same queues and caps.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ TOO_SLOW = 4408
 """Close code for a socket dropped for not reading its messages."""
 TOO_MANY = 4429
 """Close code for a socket refused by the per-game or per-address cap."""
+GAME = "game"
+CHAT = "chat"
 
 
 class TooManySockets(Exception):
@@ -51,6 +56,7 @@ class Watcher:
     address: str
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE_MESSAGES))
     writer: asyncio.Task[None] | None = None
+    kind: str = GAME
 
 
 class Hub:
@@ -64,13 +70,13 @@ class Hub:
         self.send_seconds = send_seconds
         self.dropped = 0  # sockets closed for falling behind (for tests and logs)
 
-    def join(self, game_id: str, socket: WebSocket, seat: int | None, address: str = "") -> Watcher:
+    def join(self, game_id: str, socket: WebSocket, seat: int | None, address: str = "", kind: str = GAME) -> Watcher:
         """Register a socket; :class:`TooManySockets` if its game or its address is at the cap."""
         if len(self.watchers.get(game_id, [])) >= self.per_game:
             raise TooManySockets(f"this game already has {self.per_game} open connections")
         if address and sum(w.address == address for ws in self.watchers.values() for w in ws) >= self.per_address:
             raise TooManySockets(f"your address already has {self.per_address} open connections")
-        watcher = Watcher(socket, game_id, seat, address)
+        watcher = Watcher(socket, game_id, seat, address, kind=kind)
         watcher.writer = asyncio.get_running_loop().create_task(self._write(watcher))
         self.watchers.setdefault(game_id, []).append(watcher)
         return watcher
@@ -95,9 +101,18 @@ class Hub:
         """Queue every watcher of ``game_id`` its own seat's payload; never waits for a socket."""
         texts: dict[int | None, str] = {}
         for watcher in list(self.watchers.get(game_id, [])):
+            if watcher.kind != GAME:
+                continue
             if watcher.seat not in texts:
                 texts[watcher.seat] = json.dumps(payload_for(watcher.seat))
             self._offer(watcher, texts[watcher.seat])
+
+    def chat(self, game_id: str, message: dict[str, Any]) -> None:
+        """Queue a chat message for every chat socket of ``game_id`` (the same text for all: it is public)."""
+        text = json.dumps({"type": "chat", "message": message})
+        for watcher in list(self.watchers.get(game_id, [])):
+            if watcher.kind == CHAT:
+                self._offer(watcher, text)
 
     def _offer(self, watcher: Watcher, text: str) -> None:
         try:

@@ -23,9 +23,11 @@ import random
 import re
 import secrets
 import socket
+import time
+import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import ludoteca
@@ -73,6 +75,18 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 _GAME_KEY = re.compile(r"[0-9a-f]{12}")
 LEASE_MARGIN = 5.0
 """Seconds a bot move's lease outlives the longest a move may take."""
+NAME_MAX = 24
+"""Characters a player's name may have (after trimming): enough for a name, short enough for a seat's label."""
+CHAT_MAX = 500
+"""Characters one chat message may have."""
+CHAT_SHOWN = 100
+"""Chat messages a game's state carries (the last ones)."""
+CHAT_BURST = 5
+CHAT_SECONDS = 10.0
+"""A seat may post ``CHAT_BURST`` messages in any ``CHAT_SECONDS`` seconds (counted in the database, so across
+every process): a table chat, not a channel to flood the other players' screens with."""
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Direction overrides: text that could make a name or message read as something else beside it."""
 
 
 def digest(secret: str) -> str:
@@ -84,6 +98,34 @@ def check_secret(secret: str, what: str) -> None:
     """A token or invitation is URL-safe base64 text; anything else is a 400 naming what was wrong."""
     if not _TOKEN.fullmatch(secret):
         raise ApiError(400, f"a {what} is 1-128 letters, digits, '-' or '_'; this one is not")
+def check_text(value: Any, what: str, longest: int, newlines: bool = False) -> str:
+    """A name or a chat message as it is kept: trimmed, 1 to ``longest`` characters, no control characters
+    (a newline only where ``newlines``), no direction overrides; anything else is a 400 that says why.
+
+    These texts are shown to every player and spectator, always as text (never HTML), but a control
+    character could still break a terminal or a log line, and a direction override could make a name read
+    as another one."""
+    if not isinstance(value, str):
+        raise bad_request(f"{what} must be text, not {type(value).__name__}")
+    text = value.strip()
+    if not text:
+        raise bad_request(f"{what} is empty: type at least one character")
+    if len(text) > longest:
+        raise bad_request(f"{what} has {len(text)} characters: at most {longest}")
+    for char in text:
+        if char == "\n" and newlines:
+            continue
+        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") or char in _BIDI:
+            raise bad_request(f"{what} contains a control character (U+{ord(char):04X}): only "
+                              f"{'plain text and newlines' if newlines else 'plain text'} is allowed")
+    return text
+
+
+def check_name(value: Any) -> str:
+    """A player's name (docs/server.md, Names): 1-24 characters after trimming, no control characters."""
+    return check_text(value, "'name'", NAME_MAX)
+
+
 UNDO_PROBES = 8
 """How many redrawn hidden worlds an undo is tested against (see :meth:`GameService.undo_refusal`)."""
 
@@ -113,6 +155,8 @@ class SeatInfo:
     token_sha256: str | None
     agent: Agent | None = None
     invite_sha256: str | None = None
+    name: str | None = None  # what its person calls themselves (public)
+    open: bool = False  # anyone may take the seat (no invitation): docs/server.md, Open seats
 
     @property
     def human(self) -> bool:
@@ -139,6 +183,9 @@ class Room:
     ended: str | None = None  # why the game ended without the rules ending it (a resignation, abandoned, expired)
     end_result: dict[str, Any] | None = None
     resigned: list[int] = field(default_factory=list)  # seats whose person resigned (a bot plays them on)
+    # Lines the log gains for what happened beside the rules (a resignation, an end): (actions played then,
+    # the full log's length then, the event), so each line shows where it happened, in the game and its replay.
+    notes: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -169,8 +216,37 @@ class Room:
         raise ApiError(403, "this token opens no seat of this game")
 
     def open_seats(self) -> list[int]:
-        """Human seats whose invitation nobody has claimed yet."""
+        """Human seats nobody has taken yet (by invitation, or open to anyone)."""
         return [seat for seat, info in enumerate(self.seats) if info.human and info.token_sha256 is None]
+
+    def free_seats(self) -> list[int]:
+        """Seats open to anyone that nobody has taken yet (none once the game is over)."""
+        if self.finished:
+            return []
+        return [seat for seat in self.open_seats() if self.seats[seat].open]
+
+    def seat_label(self, seat: int) -> str:
+        """How the log names a seat: its person's name and number, or just the number."""
+        name = self.seats[seat].name
+        return f"{name} (seat {seat})" if name else f"seat {seat}"
+
+    def log_for(self, seat: int | None, state: State | None = None, upto: int | None = None) -> list[dict[str, Any]]:
+        """``visible_log(seat)`` with the notes (resignations, ends) where they happened: of the live state, or
+        of ``state`` replayed to ``upto`` actions."""
+        state = state or self.state
+        full = state.log
+        notes = [(at, event) for played, at, event in self.notes if upto is None or played <= upto]
+        if not notes:
+            return state.visible_log(seat)
+        merged: list[dict[str, Any]] = []
+        pending = sorted(notes, key=lambda note: note[0])
+        for index, event in enumerate(full):
+            while pending and pending[0][0] <= index:
+                merged.append(pending.pop(0)[1])
+            if "seats" not in event or (seat is not None and seat in event["seats"]):
+                merged.append(event)
+        merged.extend(event for _, event in pending)
+        return merged
 
     def bot_to_act(self) -> int | None:
         if self.ended is not None:
@@ -182,6 +258,9 @@ class Room:
 
 
 Listener = Callable[["Room"], Awaitable[None]]
+ChatListener = Callable[[str, dict[str, Any]], Awaitable[None]]
+CHAT_REMEMBERED = 120.0
+"""Seconds a process remembers which chat messages it has pushed (far past the window it reads again)."""
 
 
 class GameService:
@@ -199,6 +278,8 @@ class GameService:
         self.owner = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"  # for bot leases
         self.rooms: dict[str, Room] = {}
         self.listeners: list[Listener] = []
+        self.chat_listeners: list[ChatListener] = []
+        self.chat_told: dict[int, float] = {}  # chat messages already pushed by this process: id -> when
         self.load_errors: dict[str, str] = {}
 
     # ------------------------------------------------------------------ several processes, one database
@@ -224,7 +305,7 @@ class GameService:
                 log.error("game %s cannot be rebuilt: %s", game_key, error)
                 return None
             return room
-        news, claims = self.storage.news(game_key, room.version)
+        news, claims, names = self.storage.news(game_key, room.version)
         if news and all(entry.kind == ACTION for entry in news):
             state = room.state.clone()
             for entry in news:
@@ -237,10 +318,14 @@ class GameService:
             fresh = self._rebuild(room.stored)
             room.state, room.seats, room.previous = fresh.state, fresh.seats, None
             room.ended, room.end_result, room.resigned = fresh.ended, fresh.end_result, fresh.resigned
+            room.notes = fresh.notes
         room.stored.claims.update(claims)
+        room.stored.names.update(names)
         for seat, token_sha256 in claims.items():
             if room.seats[seat].human:  # a resigned seat is a bot's: its old token opens nothing
                 room.seats[seat].token_sha256 = room.seats[seat].token_sha256 or token_sha256
+        for seat, name in names.items():
+            room.seats[seat].name = room.seats[seat].name or name
         if news:
             room.stored.over = room.finished
             room.stored.updated_at = datetime.now(UTC)
@@ -282,10 +367,22 @@ class GameService:
         state = ludoteca.replay(record)
         seats = [self._seat(stored, info, seat) for seat, info in enumerate(stored.seats)]
         room = Room(stored.id, stored, state, seats, version=len(stored.entries))
+        played = 0  # actions standing when each entry was written
         for entry in stored.entries:
-            if entry.kind in (RESIGN, END):
-                self._apply_ending(room, entry)
+            if entry.kind == ACTION:
+                played += 1
+            elif entry.kind == UNDO:
+                played -= 1
+            elif entry.kind in (RESIGN, END):
+                self._apply_ending(room, entry, played, self._log_length(record, played, state))
         return room
+
+    @staticmethod
+    def _log_length(record: dict[str, Any], played: int, state: State) -> int:
+        """How long the log was after ``played`` of the record's actions (where a resignation's line goes)."""
+        if played >= len(record["actions"]):
+            return len(state.log)
+        return len(ludoteca.replay({**record, "actions": record["actions"][:played]}).log)
 
     def _seat(self, stored: StoredGame, info: dict[str, Any], seat: int) -> SeatInfo:
         player = info["player"]
@@ -294,12 +391,13 @@ class GameService:
         token_sha256 = info.get("token_sha256") or stored.claims.get(seat)
         if token_sha256 is None and info.get("token"):  # a game stored before tokens were kept hashed
             token_sha256 = digest(info["token"])
-        return SeatInfo(player, token_sha256, None, info.get("invite_sha256"))
+        name = info.get("name") or stored.names.get(seat)
+        return SeatInfo(player, token_sha256, None, info.get("invite_sha256"), name, bool(info.get("open")))
 
     # ------------------------------------------------------------------ creating games
     def create(
         self, game_id: Any, players: Any, options: Any, seats: Any, seed: Any = None, me: Any = FIRST_HUMAN,
-        practice: Any = False,
+        practice: Any = False, name: Any = None, open_seats: Any = False,
     ) -> tuple[Room, dict[int, str]]:
         """Check a lobby request and start the game; every fault is a 400 with its reason.
 
@@ -312,7 +410,14 @@ class GameService:
         seat can compute hidden cards or future dice from what it sees. A creator who names the seed knows
         all of them: with more than one human seat that is allowed only as a ``practice`` game, marked so
         in the lobby and in the record.
+
+        ``name`` is the creator's (on its own seat); ``open_seats`` makes every other human seat open to
+        anyone, who takes it with :meth:`take` instead of an invitation (so it has none).
         """
+        if name is not None:
+            name = check_name(name)
+        if not isinstance(open_seats, bool):
+            raise bad_request(f"'open' must be true or false, not {open_seats!r}")
         if not isinstance(game_id, str) or not game_id:
             raise bad_request("'game' must be a game id (see GET /api/catalog)")
         if options is None:
@@ -360,10 +465,14 @@ class GameService:
         for seat, spec in enumerate(seats):
             spec = spec.strip()
             if spec.lower() == HUMAN:
+                mine = seat == me
+                if open_seats and not mine:  # anyone takes it: no secret until then
+                    infos.append(SeatInfo(HUMAN, None, open=True))
+                    continue
                 secret = secrets.token_urlsafe(24)
                 handed[seat] = secret
-                mine = seat == me
-                infos.append(SeatInfo(HUMAN, digest(secret) if mine else None, None, None if mine else digest(secret)))
+                infos.append(SeatInfo(HUMAN, digest(secret) if mine else None, None, None if mine else digest(secret),
+                                      name if mine else None))
                 continue
             try:
                 infos.append(SeatInfo(spec, None, server_agent(spec, _bot_seed(seed, KEYED, seat))))
@@ -391,11 +500,13 @@ class GameService:
         self.rooms[game_key] = room
         return room, handed
 
-    async def claim(self, room: Room, invite: Any) -> tuple[int, str]:
-        """Take the seat an invitation names: its token, once (409 for an invitation already used)."""
+    async def claim(self, room: Room, invite: Any, name: Any = None) -> tuple[int, str]:
+        """Take the seat an invitation names, under ``name``: its token, once (409 for an invitation used)."""
         if not isinstance(invite, str) or not invite:
             raise bad_request("'invite' must be the invitation code from the seat's link")
         check_secret(invite, "invitation")
+        if name is not None:
+            name = check_name(name)
         wanted = digest(invite)
         async with room.lock:
             for seat, info in enumerate(room.seats):
@@ -403,15 +514,41 @@ class GameService:
                     continue
                 if info.token_sha256 is not None:
                     raise ApiError(409, f"Seat {seat}'s invitation has been used: ask the game's creator for help")
-                token = secrets.token_urlsafe(24)
-                try:
-                    self.storage.claim(room.id, seat, digest(token))
-                except AlreadyClaimed:
-                    raise ApiError(409, f"Seat {seat}'s invitation has been used") from None
-                info.token_sha256 = digest(token)
-                room.stored.claims[seat] = info.token_sha256
-                return seat, token
+                return seat, self._seat_taken(room, seat, name, f"Seat {seat}'s invitation has been used")
         raise ApiError(403, "this invitation opens no seat of this game")
+
+    async def take(self, room: Room, seat: Any, name: Any) -> tuple[int, str]:
+        """Take a seat open to anyone, under ``name``: its token, once (409 once taken, 403 for a seat that is
+        not open: it is a bot's or needs its invitation)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(room.seats):
+            raise bad_request(f"'seat' must be 0-{len(room.seats) - 1}, not {seat!r}")
+        name = check_name(name)
+        async with room.lock:
+            info = room.seats[seat]
+            if not info.human or not info.open:
+                raise ApiError(403, f"seat {seat} is not open to anyone: it is taken with its invitation, or a bot's")
+            if room.finished:
+                raise ApiError(409, "the game is over")
+            if info.token_sha256 is None:  # another process may have given it already
+                self.sync(room.id)
+            if info.token_sha256 is not None:
+                raise ApiError(409, f"seat {seat} has been taken by someone else")
+            return seat, self._seat_taken(room, seat, name, f"seat {seat} has been taken by someone else")
+
+    def _seat_taken(self, room: Room, seat: int, name: str | None, taken: str) -> str:
+        """Store a seat's claim (the database's key lets one claim win) and hand out its new token."""
+        token = secrets.token_urlsafe(24)
+        try:
+            self.storage.claim(room.id, seat, digest(token), name)
+        except AlreadyClaimed:
+            raise ApiError(409, taken) from None
+        info = room.seats[seat]
+        info.token_sha256 = digest(token)
+        info.name = name
+        room.stored.claims[seat] = info.token_sha256
+        if name is not None:
+            room.stored.names[seat] = name
+        return token
 
     def room(self, game_key: str) -> Room:
         room = self.rooms.get(game_key)
@@ -438,17 +575,23 @@ class GameService:
             "version": room.version,
             "view": state.view(seat),
             "legal_actions": [] if seat is None or room.ended else [a.text for a in state.legal_actions(seat)],
-            "log": state.visible_log(seat),
+            "log": room.log_for(seat),
             "over": over,
             "result": room.result(),
             "ended": room.ended,
             "resigned": room.resigned,
             "to_act": [] if room.ended else state.to_act(),
-            "seats": [{"seat": i, "player": info.player} for i, info in enumerate(room.seats)],
+            "seats": self.seat_list(room),
             "can_undo": seat is not None and self.undo_refusal(room, seat) is None,
             "renderer": hooks.renderer_for(room.game_id),
             "bot_error": room.bot_error,
         }
+
+    def seat_list(self, room: Room) -> list[dict[str, Any]]:
+        """Each seat as everyone may see it: who plays it, its person's name, whether anyone may still take it."""
+        free = room.free_seats()
+        return [{"seat": i, "player": info.player, "name": info.name, "open": i in free}
+                for i, info in enumerate(room.seats)]
 
     def summary(self, room: Room) -> dict[str, Any]:
         """One line of the lobby: no tokens, nothing hidden."""
@@ -460,6 +603,8 @@ class GameService:
             "players": state.players,
             "seats": [info.player for info in room.seats],
             "open_seats": room.open_seats(),
+            "free_seats": room.free_seats(),
+            "names": [info.name for info in room.seats],
             "practice": room.stored.practice,
             "version": room.version,
             "over": room.finished,
@@ -539,6 +684,7 @@ class GameService:
             raise bad_request(f"'seat' must be 0-{room.state.players - 1}")
         state = ludoteca.replay({**room.state.record(), "actions": actions[:step]})
         over = state.is_over()
+        last = step == len(actions)  # the end: a resignation or an end shows with its result
         return {
             "id": room.id,
             "game": room.game_id,
@@ -549,14 +695,56 @@ class GameService:
             "steps": len(actions),
             "actions": actions,
             "view": state.view(seat),
-            "log": state.visible_log(seat),
-            "to_act": state.to_act(),
-            "over": over,
-            "result": state.result() if over else None,
-            "seats": [{"seat": i, "player": info.player} for i, info in enumerate(room.seats)],
+            "log": room.log_for(seat, state, step),
+            "to_act": [] if last and room.ended else state.to_act(),
+            "over": over or last,
+            "result": room.result() if last else (state.result() if over else None),
+            "ended": room.ended if last else None,
+            "seats": self.seat_list(room),
             "renderer": hooks.renderer_for(room.game_id),
             "static": hooks.static_data(room.game_id, dict(state.game.options)),
         }
+
+    # ------------------------------------------------------------------ the table chat
+    def chat(self, room: Room) -> list[dict[str, Any]]:
+        """The game's last ``CHAT_SHOWN`` messages: public, to seats and spectators alike."""
+        return self.storage.chat(room.id, CHAT_SHOWN)
+
+    async def post_chat(self, room: Room, token: str | None, text: Any) -> dict[str, Any]:
+        """A seat says something to the table (docs/server.md, Table chat); returns the stored message.
+
+        Only a seat may speak (its token), so each message carries a seat and its name, and the rate limit
+        counts per seat in the database, so it holds across server processes. The chat is no part of the
+        game: not in its record, its version or its log, and it is built from the message alone.
+        """
+        seat = self.seat_of(room, token)
+        if seat is None:
+            raise ApiError(403, "a spectator can read the chat but not write in it: use your seat's token")
+        message = check_text(text, "'text'", CHAT_MAX, newlines=True)
+        now = datetime.now(UTC)
+        if self.storage.chat_count(room.id, seat, now - timedelta(seconds=CHAT_SECONDS)) >= CHAT_BURST:
+            raise ApiError(429, f"too many messages: at most {CHAT_BURST} every {CHAT_SECONDS:g} seconds from one "
+                                "seat; wait a few seconds")
+        posted = self.storage.add_chat(room.id, seat, room.seats[seat].name, message, now)
+        await self.tell_chat(room.id, posted)
+        return posted
+
+    async def tell_chat(self, game_id: str, message: dict[str, Any]) -> None:
+        """Push a chat message to this process's sockets of its game, once (the poll may read it again)."""
+        if message["id"] in self.chat_told:
+            return
+        moment = time.monotonic()
+        self.chat_told[message["id"]] = moment
+        if len(self.chat_told) > 1000:
+            self.chat_told = {n: t for n, t in self.chat_told.items() if moment - t < CHAT_REMEMBERED}
+        for listener in self.chat_listeners:
+            await listener(game_id, message)
+
+    async def chat_news(self, seconds: float, game_id: str | None = None) -> None:
+        """Push the chat messages other processes stored in the last ``seconds`` (those not pushed yet)."""
+        since = datetime.now(UTC) - timedelta(seconds=seconds)
+        for message in await asyncio.to_thread(self.storage.chat_since, since, game_id):
+            await self.tell_chat(message.pop("game"), message)
 
     # ------------------------------------------------------------------ changing a game
     def _check_version(self, room: Room, version: Any) -> None:
@@ -756,13 +944,27 @@ class GameService:
         room.version += 1
         room.previous = None
 
-    def _apply_ending(self, room: Room, entry: Entry) -> None:
-        """What a resignation or an end does to a room (also when a restarted server reads it back)."""
+    def _apply_ending(self, room: Room, entry: Entry, played: int | None = None, log_length: int | None = None) -> None:
+        """What a resignation or an end does to a room (also when a restarted server reads it back), and the
+        log line that says so, where it happened."""
+        who = room.seat_label(entry.seat)
+        if entry.kind == RESIGN and entry.text:
+            said = f"{who} resigned; the {entry.text} bot plays the seat to the end"
+        elif entry.kind == RESIGN:
+            said = f"{who} resigned: the game is over"
+        else:
+            said = "The game was abandoned" if entry.text == ABANDONED else "The game expired unfinished"
+        event = {"type": "resigned" if entry.kind == RESIGN else "ended", "text": said[0].upper() + said[1:]}
+        if entry.kind == RESIGN:
+            event["seat"] = entry.seat
+        if played is None:  # now, in the live game
+            played = len(room.state.record()["actions"])
+        room.notes.append((played, len(room.state.log) if log_length is None else log_length, event))
         if entry.kind == RESIGN:
             room.resigned.append(entry.seat)
         if entry.kind == RESIGN and entry.text:  # a bot plays the seat on
             bot = server_agent(entry.text, _bot_seed(room.stored.seed, room.stored.generator, entry.seat))
-            room.seats[entry.seat] = SeatInfo(entry.text, None, bot)
+            room.seats[entry.seat] = SeatInfo(entry.text, None, bot, name=room.seats[entry.seat].name)
             return
         room.ended, room.end_result = _ending(room.state.players, entry)
 

@@ -90,8 +90,22 @@ claims_table = Table(
     Column("seat", Integer, primary_key=True),
     Column("token_sha256", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("name", String(64), nullable=True),  # the name its person gave (public); null before names
 )
-"""Invitations taken: one row per seat, so two claims of one invitation cannot both succeed (the key)."""
+"""Seats taken (an invitation claimed, or an open seat taken): one row per seat, so two claims of one seat
+cannot both succeed (the key)."""
+
+chat_table = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(64), nullable=True),
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, index=True),
+)
+"""The table chat: what the people at a game's seats said to each other (public, and no part of its record)."""
 
 bot_leases_table = Table(
     "bot_leases",
@@ -105,8 +119,10 @@ bot_leases_table = Table(
 
 CHANNEL = "ludoteca"
 """The PostgreSQL ``NOTIFY`` channel: every change names its game there, for the other processes."""
+CHAT_NOTE = -2
+"""The version a ``NOTIFY`` names for a chat message (no version changes: the others read the game's chat)."""
 
-ADDED_COLUMNS = {"games": ("seed_text", "generator", "practice", "version")}
+ADDED_COLUMNS = {"games": ("seed_text", "generator", "practice", "version"), "claims": ("name",)}
 """Columns added since the first schema: a database made before them gains them at start-up."""
 
 ACTION = "action"
@@ -187,6 +203,7 @@ class StoredGame:
     generator: str | None = None
     practice: bool = False
     claims: dict[int, str] = field(default_factory=dict)  # seat -> its token's SHA-256, once claimed
+    names: dict[int, str] = field(default_factory=dict)  # seat -> the name its claimer gave
     updated_at: datetime | None = None  # the last change (an entry, or the creation)
 
 
@@ -305,11 +322,12 @@ class Storage:
         except IntegrityError as error:
             raise StaleVersion(f"entry {entry.number} of game {game_id} already exists") from error
 
-    def claim(self, game_id: str, seat: int, token_sha256: str) -> None:
-        """Record that ``seat``'s invitation was taken; :class:`AlreadyClaimed` if it was before."""
+    def claim(self, game_id: str, seat: int, token_sha256: str, name: str | None = None) -> None:
+        """Record that ``seat`` was taken (by ``name``); :class:`AlreadyClaimed` if it was before."""
         try:
             with self.engine.begin() as connection:
-                row = {"game_id": game_id, "seat": seat, "token_sha256": token_sha256, "created_at": _now()}
+                row = {"game_id": game_id, "seat": seat, "token_sha256": token_sha256, "created_at": _now(),
+                       "name": name}
                 connection.execute(insert(claims_table).values(**row))
                 connection.execute(update(games_table).where(games_table.c.id == game_id).values(updated_at=_now()))
                 self._notify(connection, game_id, -1)  # a claim changes no version: everyone reads it
@@ -325,8 +343,9 @@ class Storage:
         found = self._load(game_id)
         return found[0] if found else None
 
-    def news(self, game_id: str, since: int) -> tuple[list[Entry], dict[int, str]]:
-        """A game's entries from number ``since`` on, and its claims: what a process that has the rest needs."""
+    def news(self, game_id: str, since: int) -> tuple[list[Entry], dict[int, str], dict[int, str]]:
+        """A game's entries from number ``since`` on, its claims and their names: what a process that has the
+        rest needs."""
         with self.engine.connect() as connection:
             rows = connection.execute(
                 select(entries_table)
@@ -336,7 +355,52 @@ class Storage:
             ).mappings().all()
             claimed = connection.execute(select(claims_table).where(claims_table.c.game_id == game_id)).mappings().all()
         entries = [Entry(row["number"], row["kind"], row["seat"], row["text"]) for row in rows]
-        return entries, {row["seat"]: row["token_sha256"] for row in claimed}
+        names = {row["seat"]: row["name"] for row in claimed if row["name"] is not None}
+        return entries, {row["seat"]: row["token_sha256"] for row in claimed}, names
+
+    # ------------------------------------------------------------------ the table chat
+    def add_chat(
+        self, game_id: str, seat: int, name: str | None, message: str, at: datetime | None = None
+    ) -> dict[str, Any]:
+        """Store one chat message; returns it as the API shows it (with its id and time)."""
+        at = at or _now()
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                insert(chat_table).values(game_id=game_id, seat=seat, name=name, text=message, created_at=at)
+            )
+            number = result.inserted_primary_key[0]
+            self._notify(connection, game_id, CHAT_NOTE)
+        return _chat_row({"id": number, "seat": seat, "name": name, "text": message, "created_at": at,
+                          "game_id": game_id})
+
+    def chat(self, game_id: str, last: int = 100) -> list[dict[str, Any]]:
+        """A game's last ``last`` chat messages, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(chat_table).where(chat_table.c.game_id == game_id).order_by(chat_table.c.id.desc()).limit(last)
+            ).mappings().all()
+        return [_chat_row(row) for row in reversed(rows)]
+
+    def chat_since(self, since: datetime, game_id: str | None = None) -> list[dict[str, Any]]:
+        """Chat messages stored at or after ``since`` (of one game, or of all), oldest first, with their game."""
+        query = select(chat_table).where(chat_table.c.created_at >= since)
+        if game_id is not None:
+            query = query.where(chat_table.c.game_id == game_id)
+        with self.engine.connect() as connection:
+            rows = connection.execute(query.order_by(chat_table.c.id)).mappings().all()
+        return [{**_chat_row(row), "game": row["game_id"]} for row in rows]
+
+    def chat_count(self, game_id: str, seat: int, since: datetime) -> int:
+        """How many messages ``seat`` of a game posted since ``since`` (the rate limit counts in the database,
+        so it holds across every server process)."""
+        with self.engine.connect() as connection:
+            value = connection.execute(
+                select(func.count()).select_from(chat_table)
+                .where(chat_table.c.game_id == game_id)
+                .where(chat_table.c.seat == seat)
+                .where(chat_table.c.created_at >= since)
+            ).scalar_one()
+        return int(value)
 
     def versions(self, recent_seconds: float = 120.0) -> dict[str, int]:
         """The stored version of every unfinished game, and of every game changed lately (a poll's answer)."""
@@ -403,8 +467,11 @@ class Storage:
             )
             claimed = connection.execute(only(select(claims_table), claims_table.c.game_id)).mappings().all()
         claims: dict[str, dict[int, str]] = {}
+        names: dict[str, dict[int, str]] = {}
         for row in claimed:
             claims.setdefault(row["game_id"], {})[row["seat"]] = row["token_sha256"]
+            if row["name"] is not None:
+                names.setdefault(row["game_id"], {})[row["seat"]] = row["name"]
         history: dict[str, list[Entry]] = {}
         for row in rows:
             history.setdefault(row["game_id"], []).append(Entry(row["number"], row["kind"], row["seat"], row["text"]))
@@ -426,6 +493,7 @@ class Storage:
                 generator=row["generator"],
                 practice=bool(row["practice"]),
                 claims=claims.get(row["id"], {}),
+                names=names.get(row["id"], {}),
                 updated_at=_aware(row["updated_at"]),
             )
             for row in games
@@ -437,6 +505,12 @@ class Storage:
                 select(func.count()).select_from(entries_table).where(entries_table.c.game_id == game_id)
             ).scalar_one()
         return int(value)
+
+
+def _chat_row(row: Any) -> dict[str, Any]:
+    """A chat row as the API shows it: its number, seat, name, text and time (ISO 8601, UTC)."""
+    return {"id": int(row["id"]), "seat": int(row["seat"]), "name": row["name"], "text": row["text"],
+            "time": _aware(row["created_at"]).isoformat()}
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
