@@ -178,7 +178,7 @@ def draw(state: TigrisState, seat: int, count: int) -> None:
         state.emit("draw_private", "You draw " + ", ".join(NAME[c] for c in taken) + ".", seats=[seat])
     if len(taken) < count:
         # T&E: Game end (reference §1.11) — "a player has to draw but the bag can't supply enough tiles".
-        end_game(state, f"the bag cannot supply the {count} tile(s) seat {seat} must draw")
+        end_game(state, f"the bag runs out while seat {seat} draws {count}")
 
 
 def end_game(state: TigrisState, reason: str) -> None:
@@ -223,7 +223,7 @@ def end_turn(state: TigrisState, frame: Frame) -> None:
     left = len(data["treasures"])
     if left <= state.components.treasures_left:
         # T&E: Game end — "only 1 or 2 treasures remain", checked at the end of the turn (reference §1.11).
-        end_game(state, f"only {left} treasure(s) remain on the board")
+        end_game(state, f"only {left} treasure{'s' if left != 1 else ''} left on the board")
         return
     data["current"] = (seat + 1) % players
     data["actions_left"] = state.components.actions_per_turn
