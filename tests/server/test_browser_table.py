@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,7 +28,9 @@ if not CHROMIUM.exists():
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (dev extra)")
 
 import httpx  # noqa: E402
+from starlette.responses import FileResponse  # noqa: E402
 
+import ludoteca.server  # noqa: E402
 from ludoteca.server import create_app  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
@@ -57,10 +60,16 @@ Ludo.register("generic", {
 """
 
 
+STATIC = Path(ludoteca.server.__file__).resolve().parent / "static"
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = f"sqlite:///{tmp_path_factory.mktemp('table') / 'games.sqlite3'}"
-    with live_server(create_app(database, bot_delay=0)) as url:
+    app = create_app(database, bot_delay=0)
+    if not any(getattr(route, "path", None) == "/sw.js" for route in app.routes):  # the app's own route, when it has it
+        app.add_api_route("/sw.js", lambda: FileResponse(STATIC / "sw.js", media_type="text/javascript"))
+    with live_server(app) as url:
         yield url
 
 
@@ -89,7 +98,9 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 def new_game(server: str, seats: list[str]) -> dict[str, Any]:
-    body = {"game": "blind-draw", "players": len(seats), "seats": seats, "seed": 3}
+    body: dict[str, Any] = {"game": "blind-draw", "players": len(seats), "seats": seats}
+    if seats.count("human") <= 1:  # a chosen seed is refused with two people (the creator would know the cards)
+        body["seed"] = 3
     response = httpx.post(f"{server}/api/games", json=body, timeout=30)
     response.raise_for_status()
     created: dict[str, Any] = response.json()
@@ -362,3 +373,82 @@ def test_a_game_still_going_has_no_breakdown(page: Any, server: str) -> None:
     page.goto(created["seats"][0]["url"])
     page.wait_for_selector("#board .generic")
     assert page.locator("#breakdown").count() == 0
+
+
+# --- "your turn" notifications on a phone (a service worker) ------------------------------------------------------
+
+# Chrome on Android: the constructor throws; the tab is in the background (no focus). Calls through the worker's
+# registration are recorded, then made.
+ANDROID_NOTIFICATIONS = """
+window.__tried = 0;
+window.__shown = [];
+const Refusing = function () {
+  window.__tried += 1;
+  throw new TypeError("Failed to construct 'Notification': Illegal constructor.");
+};
+Refusing.permission = "granted";
+Refusing.requestPermission = () => Promise.resolve("granted");
+window.Notification = Refusing;
+const show = ServiceWorkerRegistration.prototype.showNotification;
+ServiceWorkerRegistration.prototype.showNotification = function (title, options) {
+  window.__shown.push({ title, options });
+  return show.call(this, title, options).catch((error) => { window.__showFailed = String(error); });
+};
+document.hasFocus = () => false;
+"""
+
+
+def act(server: str, game: str, token: str, action: str) -> None:
+    headers = {"Authorization": f"Bearer {token}"}
+    current = httpx.get(f"{server}/api/games/{game}", headers=headers, timeout=30).json()
+    answer = httpx.post(
+        f"{server}/api/games/{game}/actions",
+        headers=headers,
+        timeout=30,
+        json={"version": current["version"], "action": action},
+    )
+    answer.raise_for_status()
+
+
+def test_turn_notification_goes_through_the_service_worker_when_the_page_may_not_make_one(
+    browser: Any, server: str
+) -> None:
+    context, tab, errors = open_context(browser)
+    try:
+        context.grant_permissions(["notifications"], origin=server)
+        context.add_init_script(ANDROID_NOTIFICATIONS)
+        created = new_game(server, ["human", "human"])
+        claimed = httpx.post(
+            f"{server}/api/games/{created['id']}/claim", timeout=30, json={"invite": created["seats"][1]["invite"]}
+        ).json()
+        tab.goto(created["seats"][0]["url"])
+        tab.wait_for_selector("#actions button[data-action='draw']")
+        # The page registered /sw.js (notifications are allowed), and it is active for the whole site.
+        tab.wait_for_function("document.body.dataset.serviceWorker === 'yes'", timeout=10_000)
+        script = tab.evaluate("navigator.serviceWorker.getRegistration().then((r) => r && r.active.scriptURL)")
+        assert script == f"{server}/sw.js"
+        # Seat 0 moves; seat 1 moves elsewhere; it becomes seat 0's turn again while its tab has no focus.
+        seen = int(tab.get_attribute("body", "data-version") or -1)
+        tab.click("#actions button[data-action='draw']")
+        tab.wait_for_function(f"Number(document.body.dataset.version) > {seen}")
+        assert tab.evaluate("window.__shown.length") == 0
+        act(server, created["id"], claimed["token"], "draw")
+        tab.wait_for_function("window.__shown.length === 1", timeout=10_000)
+        shown = tab.evaluate("window.__shown[0]")
+        assert tab.evaluate("window.__tried") == 1  # the constructor first, then the worker
+        assert shown["title"].startswith("Your turn — ")
+        assert shown["options"]["tag"] == f"ludoteca-{created['id']}"
+        assert shown["options"]["body"].startswith("You are Seat 0")
+        assert shown["options"]["data"]["url"] == tab.url  # a click on it comes back to this seat's page
+        assert tab.evaluate("document.title").startswith("● Your turn")
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_a_page_without_permission_registers_no_worker(page: Any, server: str) -> None:
+    created = new_game(server, ["human", "random"])
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("#board .generic")
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
+    assert page.evaluate("document.body.dataset.serviceWorker") is None

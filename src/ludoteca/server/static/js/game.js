@@ -11,6 +11,8 @@
   let busy = false;
   let wasMine = null; // whether the last position drawn was this seat's turn (null: nothing drawn yet)
   let note = null; // the "your turn" notification shown, closed once the page is looked at again
+  let worker = null; // the service worker's registration (a promise), through which a phone shows notifications
+  let workerNote = false; // whether a notification shown through the worker may still be up
 
   const table = new Ludo.Table(
     { board: byId("board"), hand: byId("hand"), actions: byId("actions"), players: byId("players"), log: byId("log"), status: byId("status") },
@@ -48,18 +50,51 @@
     document.body.dataset.myTurn = mine ? "yes" : "no";
     const became = mine && wasMine === false;
     wasMine = mine;
-    if (!mine && note) { note.close(); note = null; }
+    if (!mine) closeNote();
     if (!became || !("Notification" in window) || Notification.permission !== "granted") return;
     if (document.visibilityState === "visible" && document.hasFocus()) return;
+    const title = `Your turn — ${payload.title}`;
+    const options = {
+      body: `You are ${Ludo.seatName(payload, payload.seat).replace(" (you)", "")}. ${lastLine(payload)}`.trim(),
+      tag: `ludoteca-${gameId}`, // one notification per game: a newer one replaces it
+    };
     try {
-      note = new Notification(`Your turn — ${payload.title}`, {
-        body: `You are ${Ludo.seatName(payload, payload.seat).replace(" (you)", "")}. ${lastLine(payload)}`.trim(),
-        tag: `ludoteca-${gameId}`, // one notification per game: a newer one replaces it
-      });
+      note = new Notification(title, options);
       note.onclick = () => { window.focus(); if (note) note.close(); };
     } catch (error) {
-      console.warn("no notification:", error.message); // e.g. a browser that allows them only from a service worker
+      // Chrome on Android: "only from a service worker". The worker shows it; a click on it comes back to this page.
+      if (!worker) { console.warn("no notification:", error.message); return; }
+      workerNote = true;
+      worker.then((registration) => registration.showNotification(title, { ...options, data: { url: location.href } }))
+        .catch((failure) => console.warn("no notification:", failure.message));
     }
+  }
+
+  /** The "your turn" notification goes once it is no longer the seat's turn or the page is looked at. */
+  function closeNote() {
+    if (note) { note.close(); note = null; }
+    if (worker && workerNote) {
+      workerNote = false;
+      worker.then((registration) => registration.getNotifications({ tag: `ludoteca-${gameId}` }))
+        .then((shown) => shown.forEach((n) => n.close()))
+        .catch(() => { /* nothing shown through the worker */ });
+    }
+  }
+
+  /**
+   * The service worker (/sw.js) a phone needs for notifications, registered once notifications are allowed (not
+   * before: a page that will never notify needs no worker). `worker` resolves to its registration once it is
+   * active, the only state in which it can show one.
+   */
+  function registerWorker() {
+    if (worker || !("serviceWorker" in navigator) || !("Notification" in window) || Notification.permission !== "granted") return;
+    worker = navigator.serviceWorker.register("/sw.js")
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => { document.body.dataset.serviceWorker = "yes"; return registration; });
+    worker.catch((error) => {
+      document.body.dataset.serviceWorker = "no";
+      console.warn("no service worker, so no notification on a phone:", error.message);
+    });
   }
 
   function lastLine(payload) {
@@ -79,6 +114,7 @@
     } catch (_) { /* an old browser's callback form: the permission is read below either way */ }
     offerNotifications();
     const granted = "Notification" in window && Notification.permission === "granted";
+    if (granted) registerWorker();
     notice(granted ? "You will get a notification when it becomes your turn while you are on another tab." : "Notifications are blocked for this site: the tab's title still says when it is your turn.", "info");
   }
 
@@ -170,7 +206,7 @@
   async function start() {
     byId("undo").addEventListener("click", undo);
     byId("notify").addEventListener("click", askForNotifications);
-    const looked = () => { if (note && document.visibilityState === "visible") { note.close(); note = null; } };
+    const looked = () => { if (document.visibilityState === "visible") closeNote(); };
     document.addEventListener("visibilitychange", looked);
     window.addEventListener("focus", looked);
     byId("resign").addEventListener("click", () => end("resign", current && current.players > 2
@@ -178,6 +214,7 @@
       : "Resign? The game ends and the other player wins."));
     byId("abandon").addEventListener("click", () => end("abandon", "Abandon this game? It ends with no winner."));
     try {
+      if (token) registerWorker(); // a seat that allowed notifications before (a spectator is never told)
       const payload = await Ludo.api("GET", `/api/games/${gameId}`, undefined, token);
       const renderer = await Ludo.loadRenderer(payload.renderer);
       table.staticData = payload.static || {};
