@@ -18,7 +18,7 @@ def test_conformance(players: int, board: str) -> None:
 def test_random_games_end_at_the_default_turn_limit() -> None:
     state = ludoteca.load_game("advanced-civilization", players=3).new_state(seed=4)
     conformance.play_random(state, seed=9, max_actions=50_000)
-    assert state.result()["turns"] == 10 and "turn limit of 10" in state.result()["end"]
+    assert state.result()["turns"] == 15 and "turn limit of 15" in state.result()["end"]
 
 
 def test_options_are_checked() -> None:

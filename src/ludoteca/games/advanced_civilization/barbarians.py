@@ -86,7 +86,9 @@ def attack_city(state: CivState, area: str) -> None:
         return
     del state.data["cities"][area]
     placed = pieces.add(state, area, defender, int(state.rules["city_defenders"]) + need - int(state.rules["assault"]))
-    state.emit("barbarians", f"Barbarians attack the city of {state.who(defender)} in {area} ({placed} defend).")
+    state.emit(
+        "barbarians", f"Barbarians attack the city of {state.who(defender)} in {area} ({placed} defend).", area=area
+    )
     fight(state, area)
     if not pieces.present(state, area):
         state.emit("barbarians", f"The city in {area} is destroyed by the barbarians.", area=area)
@@ -109,7 +111,9 @@ def assault_pirates(state: CivState, area: str) -> bool:
     fight(state, area)
     if pieces.present(state, area) == [attacker] and not count(state, area):
         gained = pieces.to_treasury(state, attacker, state.rules["pillage"])
-        state.emit("pillage", f"{state.who(attacker)} sacks the pirate city in {area} for {gained} treasury.")
+        state.emit(
+            "pillage", f"{state.who(attacker)} sacks the pirate city in {area} for {gained} treasury.", area=area
+        )
     return True
 
 

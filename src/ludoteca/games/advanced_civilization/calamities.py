@@ -92,7 +92,7 @@ def resolve_calamity(state: CivState, frame: Frame) -> None:
     by = f" (traded by {state.who(trader)})" if trader is not None else ""
     state.emit("calamity", f"{name} strikes {state.who(victim)}{by}.", calamity=name, victim=victim, trader=trader)
     before = [unit_points(state, seat) for seat in range(state.players)]
-    RULES.push(state, "calamity_done", name=name, before=before)
+    RULES.push(state, "calamity_done", name=name, before=before, victim=victim, trader=trader)
     RESOLUTIONS[name](state, frame)
 
 
@@ -106,8 +106,9 @@ def calamity_done(state: CivState, frame: Frame) -> None:
             changes.append(f"{state.who(seat)} loses {delta}")
         elif delta < 0:
             changes.append(f"{state.who(seat)} gains {-delta}")
-    outcome = "; ".join(changes) or "nobody loses anything"
-    state.emit("calamity", f"{frame['name']} is over: {outcome} unit points.", calamity=frame["name"])
+    # The total per seat in §29.62 unit points (each unit was logged as it went), or that it cost nothing.
+    outcome = f"{'; '.join(changes)} unit points" if changes else "no unit points lost"
+    state.emit("calamity", f"{frame['name']} is over: {outcome}.", calamity=frame["name"])
     cards.to_bottom(state, frame["name"])
 
 
@@ -331,6 +332,69 @@ def pick_city(state: CivState, frame: Frame, action: Action) -> None:
     taken[str(owner)] = taken.get(str(owner), 0) + 1
     if frame["n"] > 1:
         RULES.repush(state, frame, n=frame["n"] - 1, taken=taken)
+
+
+# ----------------------------------------------------------------------------- what the page shows
+_LOSS_STEPS = {"lose": "loses", "direct": "directs", "pick_city": "picks cities"}
+
+
+def pending(state: CivState) -> dict[str, object] | None:
+    """Phase 11 under way: the calamity resolving now (name, primary victim, trader), the ones still due in
+    §29.6 order, the losses the rules have set and are waiting to be taken (read from the very frames that take
+    them, so the page and the outcome agree), and the advances that change the current card, with their holders.
+
+    All public: calamities are revealed when trading ends (§29), and every figure here follows from the board,
+    the advances held and the choices already made. None outside phase 11.
+    """
+    stack = state.data["stack"]
+    due = [
+        {"name": f["name"], "victim": f["victim"], "trader": f["trader"]}
+        for f in reversed(stack)
+        if f["step"] == "calamity"
+    ]
+    index = next((k for k in range(len(stack) - 1, -1, -1) if stack[k]["step"] == "calamity_done"), None)
+    if index is None and not due:
+        return None
+    current = None if index is None else stack[index]
+    losses: list[dict[str, object]] = []
+    modifiers: list[dict[str, object]] = []
+    if current is not None:
+        for frame in reversed(stack[index + 1 :]):
+            if frame["step"] == "lose":
+                losses.append({"seat": frame["seat"], "kind": "lose", "points": frame["points"]})
+            elif frame["step"] == "direct":
+                losses.append({"seat": frame["seat"], "kind": "direct", "points": frame["left"], "each": frame["each"]})
+            elif frame["step"] == "pick_city":
+                losses.append(
+                    {"seat": frame["seat"], "kind": "pick_city", "cities": frame["n"], "effect": frame["effect"],
+                     "owners": list(frame["owners"])}
+                )  # fmt: skip
+        modifiers = advance_modifiers(state, current["name"])
+    return {
+        "current": None
+        if current is None
+        else {"name": current["name"], "victim": current.get("victim"), "trader": current.get("trader")},
+        "due": due,
+        "losses": losses,
+        "modifiers": modifiers,
+    }
+
+
+def advance_modifiers(state: CivState, name: str) -> list[dict[str, object]]:
+    """The advances calamity ``name``'s figures mention (``{"Medicine": -8}`` tables, immunity lists), each with
+    the figure it changes, its amount when it has one, and the seats holding it."""
+    known = content.advances()
+    found: list[dict[str, object]] = []
+    for key, value in params(name).items():
+        entries: list[tuple[str, object]] = []
+        if isinstance(value, dict):
+            entries = [(advance, amount) for advance, amount in value.items() if advance in known]
+        elif isinstance(value, list):
+            entries = [(advance, None) for advance in value if advance in known]
+        for advance, amount in entries:
+            holders = [seat for seat in range(state.players) if state.has(seat, advance)]
+            found.append({"advance": advance, "figure": key.replace("_", " "), "amount": amount, "holders": holders})
+    return found
 
 
 __all__ = ["RESOLUTIONS", "calamity", "destroy_city", "direct", "lose", "modifier", "params", "pick_cities"]

@@ -69,7 +69,7 @@ def volcano(state: CivState, frame: Frame) -> None:
     sites = [g for g in regions(state, "volcano") if any(pieces.owner(state, a) == victim for a in g)]
     if sites:
         site = max(sites, key=lambda g: sum(_points_in(state, s, g) for s in range(state.players)))
-        state.emit("calamity", f"The volcano at {', '.join(site)} erupts.", calamity=name)
+        state.emit("calamity", f"The volcano at {', '.join(site)} erupts.", calamity=name, areas=list(site))
         for area in site:
             if area in state.data["cities"]:
                 destroy_city(state, area, name)
@@ -288,7 +288,7 @@ def flood(state: CivState, frame: Frame) -> None:
     primary = int(spec["primary"])
     if state.has(victim, "Engineering"):
         primary = min(primary, cap)
-    state.emit("calamity", f"Flood on the plain of {', '.join(plain)}.", calamity=name)
+    state.emit("calamity", f"Flood on the plain of {', '.join(plain)}.", calamity=name, areas=list(plain))
     exempt = [s for s in range(state.players) if s not in _others(state, frame)]
     direct(
         state, victim, int(spec["secondary"]), int(spec["secondary"]), name,
@@ -427,7 +427,9 @@ def convert(state: CivState, frame: Frame, action: Action) -> None:
             got += 5
         else:
             del state.data["cities"][area]
-    state.emit("convert", f"Monotheism: {state.who(seat)} converts {state.who(other)}'s units in {area}.", seat=seat)
+    state.emit(
+        "convert", f"Monotheism: {state.who(seat)} converts {state.who(other)}'s units in {area}.", seat=seat, area=area
+    )
     del got
 
 

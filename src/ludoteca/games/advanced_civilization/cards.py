@@ -64,14 +64,16 @@ def to_bottom(state: CivState, card: str) -> None:
     state.data["stacks"][state.cards.stack_of(card) - 1].append(card)
 
 
-def draw(state: CivState, seat: int, stack: int) -> str | None:
-    """The top card of ``stack`` (1-9) into ``seat``'s hand; an empty stack gives nothing (§27)."""
+def draw(state: CivState, seat: int, stack: int, say: bool = True) -> str | None:
+    """The top card of ``stack`` (1-9) into ``seat``'s hand; an empty stack gives nothing (§27). The card is
+    named to its drawer alone (``say=False``: the caller names several draws in one line)."""
     pile = state.data["stacks"][stack - 1]
     if not pile:
         return None
     card = pile.pop(0)
     state.data["players"][seat]["hand"].append(card)
-    state.emit("draw", f"{state.who(seat)} draws {card} from stack {stack}.", seats=[seat], card=card)
+    if say:
+        state.emit("draw", f"{state.who(seat)} draws {card} from stack {stack}.", seats=[seat], card=card)
     return card
 
 
@@ -87,9 +89,14 @@ def acquisition(state: CivState, frame: Frame) -> None:
 def draw_cards(state: CivState, frame: Frame) -> None:
     seat = frame["seat"]
     cities = min(len(pieces.cities_of(state, seat)), 9)
-    got = sum(draw(state, seat, stack) is not None for stack in range(1, cities + 1))
+    drawn = [(stack, draw(state, seat, stack, say=False)) for stack in range(1, cities + 1)]
+    got = [(stack, card) for stack, card in drawn if card is not None]
+    if got:  # one line for the drawer, naming the cards; one for everybody, counting them
+        named = ", ".join(f"{card} (stack {stack})" for stack, card in got)
+        state.emit("draw", f"{state.who(seat)} draws {named}.", seats=[seat], cards=[card for _, card in got])
     if cities:
-        state.emit("acquire", f"{state.who(seat)} draws {got} trade card{'s' if got != 1 else ''}.", seat=seat, n=got)
+        n = len(got)
+        state.emit("acquire", f"{state.who(seat)} draws {n} trade card{'s' if n != 1 else ''}.", seat=seat, n=n)
     RULES.push(state, "buy_stack9", seat=seat)
 
 

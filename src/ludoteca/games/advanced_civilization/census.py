@@ -17,6 +17,7 @@ def census(state: CivState, frame: Frame) -> None:
     counts = {seat: pieces.on_board(state, seat) for seat in range(state.players)}
     order = sorted(range(state.players), key=lambda seat: (-counts[seat], state.ast_rank(seat)))
     state.data["census"] = order
+    state.data["census_counts"] = [counts[seat] for seat in range(state.players)]
     listing = ", ".join(f"{state.who(seat)} {counts[seat]}" for seat in order)
     state.emit("census", f"Census: {listing}.", counts=[counts[s] for s in range(state.players)], order=order)
 

@@ -109,6 +109,11 @@ def pillage(state: CivState, area: str, attacker: int, defender: int) -> None:
 
 @RULES.auto("conflict")
 def conflict(state: CivState, frame: Frame) -> None:
+    fight_all(state)
+
+
+def fight_all(state: CivState) -> None:
+    """Phase 6 on the whole board: barbarians and pirate cities, then every city assault and crowded area."""
     from ludoteca.games.advanced_civilization import barbarians
 
     barbarians.conflict(state)  # pirate cities and barbarian tokens (AC-R24)
@@ -117,3 +122,45 @@ def conflict(state: CivState, frame: Frame) -> None:
             assault(state, area)  # tokens too few to attack do not fight over a city area (AC-R14)
         elif len(pieces.present(state, area)) > 1:
             resolve(state, area)
+
+
+_FIGHTS = frozenset({"conflict", "assault", "pillage", "barbarians"})
+
+
+def preview(state: CivState) -> list[dict[str, object]]:
+    """The conflicts phase 6 would fight if movement ended now, each area's forces before and after.
+
+    Computed by playing :func:`fight_all` on a copy of the state, the very code phase 6 runs, so what the page
+    shows before a player commits and what happens cannot disagree. Only public facts: the units in each area,
+    its limit and city, the outcome and the log's sentences (a pillaged card's name is a private event, left out).
+    """
+    twin = state.clone()
+    start = len(twin.log)
+    fight_all(twin)  # type: ignore[arg-type]
+    events = [e for e in twin.log[start:] if e["type"] in _FIGHTS and "seats" not in e]
+    by_area: dict[str, list[str]] = {}
+    for event in events:
+        area = event.get("area")
+        if isinstance(area, str):
+            by_area.setdefault(area, []).append(str(event["text"]))
+    found: list[dict[str, object]] = []
+    for area in sorted(by_area):
+        city, after_city = state.data["cities"].get(area), twin.data["cities"].get(area)
+        found.append(
+            {
+                "area": area,
+                "limit": state.board.areas[area].limit,
+                "tokens": list(state.data["tokens"].get(area, [0] * state.players)),
+                "city": None if city is None else city["owner"],
+                "barbarians": state.data["barbarians"].get(area, 0),
+                "pirates": area in state.data["pirates"],
+                "after": {
+                    "tokens": list(twin.data["tokens"].get(area, [0] * state.players)),
+                    "city": None if after_city is None else after_city["owner"],
+                    "barbarians": twin.data["barbarians"].get(area, 0),
+                    "pirates": area in twin.data["pirates"],
+                },
+                "events": by_area[area],
+            }
+        )
+    return found

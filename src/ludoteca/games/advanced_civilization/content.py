@@ -499,3 +499,38 @@ __all__ = [
     "rules",
     "standard_board",
 ]
+
+
+@dataclass(frozen=True)
+class Help:
+    """Rules help for the game page (``data/help.toml``): a sentence per advance, calamity, map symbol and the A.S.T."""
+
+    advances: dict[str, str]
+    calamities: dict[str, str]
+    legend: dict[str, str]
+    ast: dict[str, str]
+
+
+def load_help(raw: Mapping[str, Any], advance_names: set[str], calamity_names: set[str]) -> Help:
+    """Every advance and every calamity of every set explained exactly once, each text a non-empty string:
+    a card added to the data without its help (or help for a card that does not exist) fails the loading."""
+    parts: dict[str, dict[str, str]] = {}
+    for part in ("advances", "calamities", "legend", "ast"):
+        table = raw.get(part)
+        if not isinstance(table, dict) or not table:
+            raise ContentError(f"help.toml: [{part}] must be a table of texts")
+        for key, text in table.items():
+            if not isinstance(text, str) or not text.strip():
+                raise ContentError(f"help.toml: [{part}] {key!r} needs a text")
+        parts[part] = dict(table)
+    for part, names in (("advances", advance_names), ("calamities", calamity_names)):
+        missing, unknown = sorted(names - set(parts[part])), sorted(set(parts[part]) - names)
+        if missing or unknown:
+            raise ContentError(f"help.toml: [{part}] misses {missing} and names unknown {unknown}")
+    return Help(parts["advances"], parts["calamities"], parts["legend"], parts["ast"])
+
+
+@cache
+def help_texts() -> Help:
+    every = set().union(*(cards(option).calamities for option in CALAMITY_SETS))
+    return load_help(_read("help.toml"), set(advances()), every)

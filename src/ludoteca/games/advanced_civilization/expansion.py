@@ -34,7 +34,13 @@ def expansion(state: CivState, frame: Frame) -> None:
             for area, n in due.items():
                 pieces.add(state, area, seat, n)
             if need:
-                state.emit("expansion", f"{state.who(seat)} expands by {need} tokens.", seat=seat, added=need)
+                state.emit(
+                    "expansion",
+                    f"{state.who(seat)} expands by {need} tokens.",
+                    seat=seat,
+                    added=need,
+                    areas=sorted(due),
+                )
         elif stock:
             state.emit(
                 "expansion", f"{state.who(seat)} needs {need} tokens but has {stock}: it chooses where.", seat=seat

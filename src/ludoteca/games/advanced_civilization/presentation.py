@@ -32,6 +32,7 @@ def static_data(options: dict[str, Any]) -> dict[str, Any]:
         "areas": areas,
         "borders": [list(pair) for pair in links],
         **_tracks(),
+        "help": _help(options.get("calamities", "standard")),
     }
 
 
@@ -55,3 +56,34 @@ def _tracks() -> dict[str, Any]:
             stacks[name] = {"stack": c.stack, "kind": "calamity", "tradable": c.tradable}
         found["cards"] = stacks
     return found
+
+
+def _help(calamities: str) -> dict[str, Any]:
+    """The rules help the page shows on hover or tap: each advance with its cost, groups, prerequisites, the
+    credits it gives (by group and to named advances) and its effect; each calamity of this game's set with its
+    stack, whether it may be traded, and its effect; the map's legend and the A.S.T.'s epoch requirements."""
+    texts = content.help_texts()
+    advances = {
+        name: {
+            "cost": a.cost,
+            "groups": list(a.groups),
+            "prerequisites": list(a.prerequisites),
+            "credit_groups": dict(a.credit_groups),
+            "credit_cards": dict(a.credit_cards),
+            "text": texts.advances[name],
+        }
+        for name, a in content.advances().items()
+    }
+    spec = content.cards(calamities)
+    found = {
+        name: {"stack": c.stack, "tradable": c.tradable, "text": texts.calamities[name]}
+        for name, c in spec.calamities.items()
+    }
+    epochs = [{"name": e.name, "cities": e.cities, "groups": e.groups, "cards": e.cards} for e in spec.epochs]
+    return {
+        "advances": advances,
+        "calamities": found,
+        "legend": dict(texts.legend),
+        "ast": dict(texts.ast),
+        "epochs": epochs,
+    }

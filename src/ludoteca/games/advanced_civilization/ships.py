@@ -51,7 +51,9 @@ def ship_upkeep(state: CivState, frame: Frame, action: Action) -> None:
         pieces.remove(state, area, seat, cost)
     else:
         pieces.add_ship(state, area, seat, -1)
-        state.emit("ship", f"{state.who(seat)}'s ship in {area} is not maintained and is removed.", seat=seat)
+        state.emit(
+            "ship", f"{state.who(seat)}'s ship in {area} is not maintained and is removed.", seat=seat, area=area
+        )
 
 
 def _build_options(state: CivState, frame: Frame) -> list[Action]:

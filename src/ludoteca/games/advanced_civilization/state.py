@@ -28,7 +28,9 @@ _PLAYER_KEYS = {"stock", "treasury", "advances", "ast", "hand"}
 # per-area rows of pieces, and the few nested fields it copies by hand. A field outside these sets (one added
 # later) is copied by the generic walk, so a clone stays independent whatever the data holds.
 _SHARED = frozenset({"turn", "over", "end_reason"})  # immutable values: the twin may share them
-_FLAT_LISTS = frozenset({"nations", "census", "proposals", "locked", "support_penalty", "corrupted", "pirates"})
+_FLAT_LISTS = frozenset(
+    {"nations", "census", "census_counts", "proposals", "locked", "support_penalty", "corrupted", "pirates"}
+)
 _FLAT_DICTS = frozenset({"calamity_from", "barbarians"})
 _ROWS = frozenset({"tokens", "ships", "moved", "sailed"})  # area -> one count per seat
 _NESTED = frozenset({"players", "cities", "stacks", "trade", "revolts", "stack"})
@@ -61,6 +63,9 @@ def _ast_order(nations: tuple[str | None, ...]) -> tuple[int, ...]:
 
     return tuple(sorted(range(len(nations)), key=rank))
 
+
+_MOVEMENT = frozenset({"move_from", "move_to", "move_count", "sail_to", "sail_count"})
+"""Phase 5's decisions: while one is open the view carries the conflicts phase 6 would fight (``conflict.preview``)."""
 
 _REDRAW_TRIES = 64
 """How often ``resample`` redraws the hands to find one where a pending deal's traders can still offer."""
@@ -143,6 +148,7 @@ class CivState(MachineState):
             "cities": {},
             "ships": {},
             "census": [],
+            "census_counts": [],
             "moved": {},
             "sailed": {},
             "revolts": [],
@@ -288,22 +294,34 @@ class CivState(MachineState):
 
         return invariants.check(self)
 
-    def scores(self) -> list[int]:
-        """§35: civilization cards at face value, trade cards as sets, treasury, 100 per A.S.T. space, 50 per city."""
+    def score_parts(self) -> list[dict[str, int]]:
+        """§35, part by part for each seat: 100 per A.S.T. space, 50 per city, civilization cards at face value,
+        trade cards as sets (``cards.hand_value``), treasury tokens; ``total`` is their sum, the score."""
         from ludoteca.games.advanced_civilization import cards
 
         data, costs, weights = self.data, content.advances(), content.cards().score
-        result = []
+        parts = []
         for seat, player in enumerate(data["players"]):
             cities = sum(1 for c in data["cities"].values() if c["owner"] == seat)
-            held = sum(costs[a].cost for a in player["advances"])
-            goods = cards.hand_value(self, seat)
-            result.append(weights["ast"] * player["ast"] + weights["city"] * cities + player["treasury"] + held + goods)
-        return result
+            part = {
+                "ast": weights["ast"] * player["ast"],
+                "cities": weights["city"] * cities,
+                "advances": sum(costs[a].cost for a in player["advances"]),
+                "trade_cards": cards.hand_value(self, seat),
+                "treasury": player["treasury"],
+            }
+            part["total"] = sum(part.values())
+            parts.append(part)
+        return parts
+
+    def scores(self) -> list[int]:
+        """§35: civilization cards at face value, trade cards as sets, treasury, 100 per A.S.T. space, 50 per city."""
+        return [part["total"] for part in self.score_parts()]
 
     def _result(self) -> dict[str, Any]:
         """Highest score wins; ties: further on the A.S.T. (§35), then more tokens on the board (AC-R17)."""
-        scores = self.scores()
+        parts = self.score_parts()
+        scores = [part["total"] for part in parts]
         on_board = [sum(row[s] for row in self.data["tokens"].values()) for s in range(self.players)]
         key = {s: (scores[s], self.data["players"][s]["ast"], on_board[s]) for s in range(self.players)}
         ranking: list[list[int]] = []
@@ -315,7 +333,40 @@ class CivState(MachineState):
             "winners": ranking[0],
             "end": self.data["end_reason"],
             "turns": self.data["turn"],
+            "breakdown": self._breakdown(parts, on_board),
         }
+
+    def _breakdown(self, parts: list[dict[str, int]], on_board: list[int]) -> dict[str, Any]:
+        """The §35 score as a table a player can check: each component per seat in the rulebook's order, the
+        total last (what ranks the seats), and notes on how the game ended and how ties were broken."""
+        players = self.data["players"]
+        cities = [sum(1 for c in self.data["cities"].values() if c["owner"] == s) for s in range(self.players)]
+        rows: list[dict[str, Any]] = [
+            {"label": "A.S.T. space", "values": [p["ast"] for p in players], "note": "100 points each"},
+            {"label": "A.S.T. points", "values": [p["ast"] for p in parts]},
+            {"label": "Cities", "values": cities, "note": "50 points each"},
+            {"label": "City points", "values": [p["cities"] for p in parts]},
+            {"label": "Civilization cards", "values": [p["advances"] for p in parts], "note": "face value"},
+            {"label": "Trade cards", "values": [p["trade_cards"] for p in parts], "note": "each set: cards² × value"},
+            {"label": "Treasury", "values": [p["treasury"] for p in parts], "note": "1 point a token"},
+            {"label": "Final score", "values": [p["total"] for p in parts]},
+        ]
+        notes = [f"The game ended: {self.data['end_reason'] or 'in progress'}."]
+        totals = [p["total"] for p in parts]
+        for score in sorted(set(totals), reverse=True):
+            tied = [s for s in range(self.players) if totals[s] == score]
+            if len(tied) < 2:
+                continue
+            names = " and ".join(self.who(s) for s in tied)
+            spaces = {players[s]["ast"] for s in tied}
+            if len(spaces) == len(tied):
+                notes.append(f"{names} tie on {score}: the one further on the A.S.T. ranks higher (§35).")
+            else:
+                notes.append(
+                    f"{names} tie on {score}: further on the A.S.T. ranks higher (§35), then more tokens on the"
+                    f" board ({', '.join(str(on_board[s]) for s in tied)}; AC-R17)."
+                )
+        return {"rows": rows, "notes": notes}
 
     def _evaluate(self, seat: int) -> float:
         return self._evaluate_all()[seat]
@@ -434,7 +485,7 @@ class CivState(MachineState):
                 deal[side] = named[owner] + extras[owner]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from ludoteca.games.advanced_civilization import trade
+        from ludoteca.games.advanced_civilization import calamities, conflict, trade
 
         data = self.data
         frame = RULES.pending(self)
@@ -455,6 +506,7 @@ class CivState(MachineState):
             "cities": {area: dict(city) for area, city in data["cities"].items()},
             "ships": {area: list(row) for area, row in data["ships"].items()},
             "census": list(data["census"]),
+            "census_counts": list(data["census_counts"]),
             "moved": {area: list(row) for area, row in data["moved"].items()},
             "stacks": [len(pile) for pile in data["stacks"]],
             "trade": None if data["trade"] is None else trade.public_offer(data["trade"], seat),
@@ -463,6 +515,10 @@ class CivState(MachineState):
             "locked": list(data["locked"]),
             "decision": None if frame is None else {"seat": frame["seat"], "step": frame["step"]},
             "over": data["over"],
+            # What phase 6 would fight if movement ended now, and phase 11's calamities with their losses: public
+            # numbers the rules compute, shown while the decisions that lead to them are open.
+            "conflicts": conflict.preview(self) if frame is not None and frame["step"] in _MOVEMENT else [],
+            "calamities": calamities.pending(self),
         }
 
     def render(self, seat: int | None) -> str:
@@ -547,8 +603,10 @@ class AdvancedCivilizationGame(Game):
     default_players = 4
     option_specs = (
         OptionSpec("map", "main", choices=("main", "main+western"), help="the main board, or with the Western map"),
-        # 10 turns: the agreed time limit of §34.1B for a short game, and a cap that ends random games (AC-R18).
-        OptionSpec("turn_limit", 10, kind=int, allow_none=True, help="end after this many turns (none: A.S.T. only)"),
+        # 15 turns: a time limit agreed in advance (§34.1B; AC-R18), long enough that a default game sees trade,
+        # calamities and advances (heuristic bots, 4 players: first trade turn 8-11, advances 10-12, calamities
+        # 9-14; docs/advanced-civilization.md), and a cap that ends random games.
+        OptionSpec("turn_limit", 15, kind=int, allow_none=True, help="end after this many turns (none: A.S.T. only)"),
         OptionSpec("calamities", "standard", choices=("standard", "additional"), help="additional: part 3's variant"),
         # AC-R5: seats choose in seat order, or the nations are dealt at random (a fair start for simulations).
         OptionSpec("nations", "choose", choices=("choose", "random"), help="choose in seat order, or deal at random"),
@@ -571,6 +629,7 @@ class AdvancedCivilizationGame(Game):
         content.advances()
         content.nation_preference()
         content.rules()
+        content.help_texts()
 
     def _make_state(self) -> State:
         return CivState()

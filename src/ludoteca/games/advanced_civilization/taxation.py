@@ -67,7 +67,7 @@ def tax_revolts(state: CivState, frame: Frame) -> None:
         state.emit(
             "revolt",
             f"{unpaid} cit{'y' if unpaid == 1 else 'ies'} of {state.who(victim)} revolt"
-            + (f"; {state.who(taker)} takes over {takes}." if taker is not None and takes else "."),
+            + (f"; {state.who(taker)} is the beneficiary (§19.3)." if taker is not None and takes else "."),
             seat=victim,
             unpaid=unpaid,
             beneficiary=taker,
