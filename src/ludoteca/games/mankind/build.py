@@ -70,12 +70,21 @@ def acquire(
         data["gone"].append(build_id)
     paid = f" for {cost} {resource}" if cost else ""
     swap = f", discarding {label(replacing)}" if replacing else ""
-    state.emit("build", f"Seat {seat} builds {label(build_id)}{paid}{swap}.", seat=seat, build=build_id, cost=cost)
-    multiplier = state.content.build_vp.get(build.kind, 0)
-    if multiplier:
-        vp = multiplier * data["era"]
+    # MK: Wonder / Leader / Government Builds — 3X, 2X, 2X VP on building; said in the same line as the build.
+    vp = state.content.build_vp.get(build.kind, 0) * data["era"]
+    if vp:
         score(player, build.kind, vp)
-        state.emit("build_vp", f"Seat {seat} gains {vp} VP for the {KIND_NAMES[build.kind]}.", seat=seat, vp=vp)
+    gained = f": +{vp} VP" if vp else ""
+    state.emit(
+        "build",
+        f"Seat {seat} builds {label(build_id)}{paid}{swap}{gained}.",
+        seat=seat,
+        build=build_id,
+        cost=cost,
+        resource=resource,
+        replaced=replacing,
+        vp=vp,
+    )
 
 
 @auto("build_roll")
@@ -118,7 +127,7 @@ def build_choice(state: MankindState, frame: Frame, action: Action) -> None:
         return
     amount = state.rng.roll(6)
     gain(state.data["players"][seat], value, amount, "build_table")
-    state.emit("gain", f"Seat {seat} gains {amount} {value}.", seat=seat, amount=amount)
+    state.emit("gain", f"Seat {seat} gains {amount} {value}.", seat=seat, amount=amount, resource=value)
     push(state, "build_more", seat=seat)
 
 

@@ -91,7 +91,13 @@ def conquest_offer(state: MankindState, frame: Frame, action: Action) -> None:
         if isinstance(effect, Points):
             amount = state.roll_amount(effect.amount)
             gain(player, effect.resource, amount, "conquest")
-            state.emit("gain", f"Seat {seat} gains {amount} {effect.resource}.", seat=seat, amount=amount)
+            state.emit(
+                "gain",
+                f"Seat {seat} gains {amount} {effect.resource}.",
+                seat=seat,
+                amount=amount,
+                resource=effect.resource,
+            )
     if sacrificed.kind == "military":
         cost = -(-sacrificed.trait("WL") // 2)
         if player["rp"] >= cost:
@@ -113,7 +119,12 @@ def conquest_rebuild(state: MankindState, frame: Frame, action: Action) -> None:
         player = state.data["players"][seat]
         player["rp"] -= frame["cost"]
         player["builds"].append(frame["unit"])
-        state.emit("rebuild", f"Seat {seat} rebuilds {label(frame['unit'])} for {frame['cost']} RP.", seat=seat)
+        state.emit(
+            "rebuild",
+            f"Seat {seat} rebuilds {label(frame['unit'])} for {frame['cost']} RP.",
+            seat=seat,
+            build=frame["unit"],
+        )
         # MK: Build Phase — "Governments cost 4X IP (and you cannot buy anything else during the turn)": a rebuild
         # paid for in the current player's own turn is a purchase of that turn (docs/rulings.md, Mankind R19).
         # Another player's rebuild is bought in a turn in which that player can buy no Government anyway.

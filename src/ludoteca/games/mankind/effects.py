@@ -75,10 +75,22 @@ def effect_step(state: MankindState, frame: Frame) -> None:
             target = state.data["players"][seat]
             if effect.sign > 0:
                 gain(target, effect.resource, amount, frame["kind"])
-                state.emit("gain", f"Seat {seat} gains {amount} {effect.resource}.", seat=seat, amount=amount)
+                state.emit(
+                    "gain",
+                    f"Seat {seat} gains {amount} {effect.resource}.",
+                    seat=seat,
+                    amount=amount,
+                    resource=effect.resource,
+                )
             else:
                 lost = lose(target, effect.resource, amount, frame["kind"])
-                state.emit("loss", f"Seat {seat} loses {lost} {effect.resource}.", seat=seat, amount=lost)
+                state.emit(
+                    "loss",
+                    f"Seat {seat} loses {lost} {effect.resource}.",
+                    seat=seat,
+                    amount=lost,
+                    resource=effect.resource,
+                )
     elif isinstance(effect, GainBuild):
         if effect.source == "available" and effect.kind in ("leader", "wonder") and not available(state, effect.kind):
             none_left(state, effect.kind, me)

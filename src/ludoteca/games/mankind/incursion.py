@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
+from ludoteca.games.mankind import conflicts
 from ludoteca.games.mankind.civilization import (
-    defending_warfare,
     lose_from_spread,
     military_units,
     score,
@@ -32,6 +32,7 @@ def incursion_event(state: MankindState, frame: Frame) -> None:
     target = next(effect.target for effect in row.effect if isinstance(effect, Incursion))
     me = state.data["current"]
     everyone = list(range(state.players))
+    conflicts.begin(state, "incursion", row.name, target=None, horde=None, attacks=None, done=0)
     if target == "self":
         push(state, "incursion_begin", target=me)
     elif target == "weakest":
@@ -57,6 +58,7 @@ def incursion_target(state: MankindState, frame: Frame, action: Action) -> None:
 def incursion_begin(state: MankindState, frame: Frame) -> None:
     target = frame["target"]
     if use_shields(state, [target], "incursion"):
+        conflicts.note(state, target=target, result="Negotiations: the incursion is skipped.")
         return
     attacks = state.rng.roll(6)
     horde = state.rng.roll(6) + state.rng.roll(6)
@@ -67,6 +69,7 @@ def incursion_begin(state: MankindState, frame: Frame) -> None:
         attacks=attacks,
         horde=horde,
     )
+    conflicts.note(state, target=target, horde=horde, attacks=attacks)
     push(state, "incursion_attack", target=target, horde=horde, left=attacks)
 
 
@@ -74,17 +77,43 @@ def incursion_begin(state: MankindState, frame: Frame) -> None:
 def incursion_attack(state: MankindState, frame: Frame) -> None:
     target, horde = frame["target"], frame["horde"]
     player = state.data["players"][target]
+    record = state.data.get("conflict") or {}
+    done = record.get("done", 0) + 1
+    if not military_units(player):
+        # MK: Incursion Events — "Barbarians win automatically if the player has no Military units". With nothing
+        # left to lose either, every attack still to come ends the same way: said once, for all of them.
+        if not _loss_options(state, {"seat": target}):
+            left = frame["left"]
+            rest = "the attack" if left == 1 else f"all {left} attacks left"
+            state.emit(
+                "incursion_lost",
+                f"Seat {target} has no Military Units and nothing left to take: the horde wins {rest}.",
+                seat=target,
+                attacks=left,
+            )
+            conflicts.note(state, done=done + left - 1, last={"automatic": True}, result="The horde wins.")
+            return
+        if frame["left"] > 1:
+            push(state, "incursion_attack", target=target, horde=horde, left=frame["left"] - 1)
+        state.emit("incursion_lost", f"Seat {target} has no Military Units: the horde wins.", seat=target, attacks=1)
+        conflicts.note(state, done=done, last={"automatic": True})
+        push(state, "incursion_loss", seat=target)
+        return
     if frame["left"] > 1:
         push(state, "incursion_attack", target=target, horde=horde, left=frame["left"] - 1)
-    if not military_units(player):
-        state.emit("incursion_lost", f"Seat {target} has no Military Units: the horde wins.", seat=target)
-        _lose_to_the_horde(state, target)
-        return
-    own = defending_warfare(player)
+    # MK: Incursion Events — "Higher WL gets +1 to his roll"; the player defends, so DF counts.
+    own, (bonus, horde_bonus) = conflicts.incursion_bonuses(player, horde)
     defense, attack = state.rng.roll(6), state.rng.roll(6)
-    defense_total = defense + (own > horde)
-    attack_total = attack + (horde > own)
-    if defense_total >= attack_total:
+    defense_total = defense + bonus
+    attack_total = attack + horde_bonus
+    won = defense_total >= attack_total  # "Player wins ties."
+    conflicts.note(
+        state,
+        done=done,
+        last={"rolls": [defense, attack], "bonus": [bonus, horde_bonus], "totals": [defense_total, attack_total],
+              "won": won},
+    )  # fmt: skip
+    if won:
         score(player, "incursion", 1)
         state.emit(
             "incursion_won",
@@ -98,15 +127,9 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
             f"Seat {target} (WL {own}) rolls {defense_total} against the horde's {attack_total}: loses.",
             seat=target,
             rolls=[defense, attack],
+            attacks=1,
         )
         push(state, "incursion_loss", seat=target)
-
-
-def _lose_to_the_horde(state: MankindState, target: int) -> None:
-    if _loss_options(state, {"seat": target}):
-        push(state, "incursion_loss", seat=target)
-    else:
-        state.emit("nothing_to_lose", f"Seat {target} has nothing left for the horde to take.", seat=target)
 
 
 def _loss_options(state: MankindState, frame: Frame) -> list[Action]:

@@ -40,7 +40,14 @@ def limit_phase(state: MankindState, frame: Frame) -> None:
 def _lose_points(state: MankindState, seat: int, resource: str, dice: int, why: str) -> None:
     rolled = sum(state.rng.roll(6) for _ in range(dice))
     lost = lose(state.data["players"][seat], resource, rolled, "limit")
-    state.emit("limit", f"Seat {seat} exceeds its {why}: loses {lost} {resource}.", seat=seat, limit=why, amount=lost)
+    state.emit(
+        "limit",
+        f"Seat {seat} exceeds its {why}: loses {lost} {resource}.",
+        seat=seat,
+        limit=why,
+        amount=lost,
+        resource=resource,
+    )
 
 
 def food_limit(state: MankindState, frame: Frame) -> None:

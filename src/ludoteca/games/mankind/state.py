@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from ludoteca.core import Action, BadOptions, Game, State, copy_plain
 from ludoteca.core.machine import MachineState
-from ludoteca.games.mankind import build, evaluation, machine, scoring
+from ludoteca.games.mankind import build, conflicts, evaluation, machine, scoring
 from ludoteca.games.mankind.civilization import conquest_label, label, levels, limit_count, new_player, spread_count
 from ludoteca.games.mankind.content import ERAS, TRAITS, Amount, Content, EventRow, load_content
 from ludoteca.games.mankind.machine import RULES
@@ -64,6 +64,7 @@ class MankindState(MachineState):
             "government_bought": False,
             "over": False,
             "bonuses": {},
+            "conflict": None,  # the War, Incursion or Raid of this turn (conflicts.py), shown to every seat
             "stack": [],
         }
         first = self._apply_scenario(self.scenario or {})
@@ -185,6 +186,7 @@ class MankindState(MachineState):
         copied["gone"] = list(data["gone"])
         copied["bonuses"] = copy_plain(data["bonuses"])
         copied["stack"] = copy_plain(data["stack"])
+        copied["conflict"] = copy_plain(data.get("conflict"))
         return copied
 
     def _invariants(self) -> list[str]:
@@ -235,6 +237,7 @@ class MankindState(MachineState):
             "era_ending": data["era_ending"],
             "negate_war": data["negate_war"],
             "decision": decision,
+            "conflict": conflicts.conflict_view(self),
             "over": data["over"],
         }
 

@@ -1,0 +1,221 @@
+"""Conflicts as the players see them: each side's Warfare Level and what makes it, the roll modifiers, the odds.
+
+The rules that resolve a War or an Incursion ask this module for the modifiers of a roll (:func:`war_bonuses`,
+:func:`incursion_bonuses`), and the view asks the same functions for its preview, so what the page shows
+before a roll is what the roll then uses. The conflict under way is recorded in ``data["conflict"]`` (its
+kind, the event's name, the sides, the last rolls made and how it ended), from the event that starts it to
+the start of the next turn; :func:`conflict_view` turns it into the public ``view["conflict"]``. Everything
+in it is on the table already (Personal Civilization Build Lists are face up, dice rolled are seen by all);
+no die still to be rolled is in it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.games.mankind.civilization import (
+    Player,
+    card,
+    conquest_label,
+    conquest_traits,
+    label,
+    level_table,
+    military_units,
+)
+from ludoteca.games.mankind.machine import pending
+
+if TYPE_CHECKING:
+    from ludoteca.games.mankind.state import MankindState
+
+Record = dict[str, Any]
+
+# The decisions a conflict puts to a player, by kind: while one of them waits, the page shows the conflict.
+STEPS: dict[str, tuple[str, ...]] = {
+    "war": ("war_choose", "war_loss", "war_ceasefire_offer", "war_ceasefire_reply"),
+    "incursion": ("incursion_target", "incursion_loss"),
+    "raid": ("raid_target", "raid_retaliate"),
+}
+
+# What decides a roll, in the rulebook's words, for the panel.
+RULES: dict[str, str] = {
+    # MK: War Events
+    "war": "Both roll 1D6; the higher Warfare Level (with DF) adds 1; ties are rolled again. "
+    "The lower roll loses a Military Unit; the last side with units steals 1D6 VP and 1D6 RP.",
+    # MK: Incursion Events
+    "incursion": "Defense roll 1D6 against the horde's 1D6; the higher WL adds 1; the player wins ties. "
+    "A won attack gives 1 VP, a lost one costs a Military Unit (with none, an Infrastructure or a Conquest).",
+    # MK: Raid Events
+    "raid": "The raider rolls 1D6 plus the event's modifier and steals that many RP (no more than the target has); "
+    "the target may raid back, each unit once a turn.",
+}
+
+
+def begin(state: MankindState, kind: str, name: str, **fields: Any) -> None:
+    """Record a conflict an event starts (it replaces any earlier one of the turn)."""
+    state.data["conflict"] = {"kind": kind, "name": name, "last": None, "result": None, **fields}
+
+
+def note(state: MankindState, **fields: Any) -> None:
+    """Update the conflict under way (nothing if none is recorded, e.g. a state from a scenario mid-event)."""
+    record = state.data.get("conflict")
+    if record is not None:
+        record.update(fields)
+
+
+# --------------------------------------------------------------------------- what makes a Warfare Level
+def warfare_sources(player: Player) -> list[dict[str, Any]]:
+    """Every part of a player's Warfare Level and DF: builds (identical ones together), the Government,
+    Conquests and event modifiers. ``wl`` and ``df`` of the parts add up to the player's WL and DF."""
+    parts: list[dict[str, Any]] = []
+    for build_id, count in Counter(player["builds"]).items():
+        build = card(build_id)
+        wl, df = build.trait("WL") * count, build.trait("DF") * count
+        if wl or df:
+            parts.append({"name": label(build_id), "count": count, "wl": wl, "df": df})
+    government = player["government"]
+    if government is not None:
+        build = card(government)
+        if build.trait("WL") or build.trait("DF"):
+            parts.append({"name": f"{label(government)} (Government)", "count": 1, "wl": build.trait("WL"),
+                          "df": build.trait("DF")})  # fmt: skip
+    for conquest_id, count in Counter(player["conquests"]).items():
+        traits = dict(conquest_traits(conquest_id))
+        wl, df = traits.get("WL", 0) * count, traits.get("DF", 0) * count
+        if wl or df:
+            parts.append({"name": conquest_label(conquest_id), "count": count, "wl": wl, "df": df})
+    mods = player["mods"]
+    if mods.get("WL", 0) or mods.get("DF", 0):
+        parts.append({"name": "event modifiers", "count": 1, "wl": mods.get("WL", 0), "df": mods.get("DF", 0)})
+    return parts
+
+
+def side(player: Player, seat: int) -> dict[str, Any]:
+    """One side of a conflict as the table sees it: its defending WL (WL + DF), its parts and its units."""
+    levels = level_table(player)
+    return {
+        "seat": seat,
+        "wl": levels["WL"],
+        "df": levels["DF"],
+        "level": levels["WL"] + levels["DF"],
+        "units": len(military_units(player)),
+        "sources": warfare_sources(player),
+    }
+
+
+# --------------------------------------------------------------------------- the roll modifiers
+def round_bonus(own: int, other: int) -> int:
+    """MK: War Events / Incursion Events — "The player with the higher Warfare Level adds 1 to his roll"."""
+    return 1 if own > other else 0
+
+
+def war_bonuses(a: Player, b: Player) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The two sides' levels and roll bonuses in a War round; both use their DF (MK: War Events, note)."""
+    level_a, level_b = level_table(a)["WL"] + level_table(a)["DF"], level_table(b)["WL"] + level_table(b)["DF"]
+    return (level_a, level_b), (round_bonus(level_a, level_b), round_bonus(level_b, level_a))
+
+
+def incursion_bonuses(player: Player, horde: int) -> tuple[int, tuple[int, int]]:
+    """The defender's level (WL + DF: the player defends) and the two bonuses, player's first."""
+    own = level_table(player)["WL"] + level_table(player)["DF"]
+    return own, (round_bonus(own, horde), round_bonus(horde, own))
+
+
+# --------------------------------------------------------------------------- the odds
+_D6 = range(1, 7)
+
+
+def war_round_odds(bonus_a: int, bonus_b: int) -> float:
+    """The chance that the first side wins a War round (a tie is rolled again, so it decides nothing)."""
+    wins = sum(1 for x in _D6 for y in _D6 if x + bonus_a > y + bonus_b)
+    losses = sum(1 for x in _D6 for y in _D6 if x + bonus_a < y + bonus_b)
+    return float(Fraction(wins, wins + losses))
+
+
+def incursion_attack_odds(own: int, horde: int | None) -> float:
+    """The chance that the player wins one attack ("Player wins ties"); an unknown horde is 2D6."""
+    hordes = [horde] if horde is not None else [x + y for x in _D6 for y in _D6]
+    total = Fraction(0)
+    for wl in hordes:
+        mine, theirs = round_bonus(own, wl), round_bonus(wl, own)
+        total += Fraction(sum(1 for x in _D6 for y in _D6 if x + mine >= y + theirs), 36)
+    return float(total / len(hordes))
+
+
+def expected_raid(modifier: int, rp: int) -> float:
+    """The RP a raid takes on average: 1D6 + modifier, never below 0, never more than the target has."""
+    return float(Fraction(sum(min(max(0, d + modifier), rp) for d in _D6), 6))
+
+
+# --------------------------------------------------------------------------- the view
+def conflict_view(state: MankindState) -> dict[str, Any] | None:
+    """``view["conflict"]``: the conflict of this turn with both sides' numbers worked out now, or None."""
+    record = state.data.get("conflict")
+    if record is None:
+        return None
+    players = state.data["players"]
+    kind = record["kind"]
+    frame = pending(state)
+    step = frame["step"] if frame is not None else None
+    shown: dict[str, Any] = {
+        "kind": kind,
+        "name": record["name"],
+        "rule": RULES[kind],
+        "open": step in STEPS[kind],
+        "last": record["last"],
+        "result": record["result"],
+        "sides": [],
+        "candidates": [],
+    }
+    if kind == "war":
+        a, b = record.get("a"), record.get("b")
+        if a is not None and b is not None:
+            (_la, _lb), (bonus_a, bonus_b) = war_bonuses(players[a], players[b])
+            sides = [side(players[a], a), side(players[b], b)]
+            sides[0]["bonus"], sides[1]["bonus"] = bonus_a, bonus_b
+            shown["sides"] = sides
+            shown["odds"] = round(war_round_odds(bonus_a, bonus_b), 3)
+            shown["rounds"] = record.get("rounds", 0)
+        elif step == "war_choose" and frame is not None:
+            first = frame.get("first")
+            for seat in range(state.players):
+                if seat == first:
+                    continue
+                entry = side(players[seat], seat)
+                if first is not None:
+                    _levels, (mine, theirs) = war_bonuses(players[first], players[seat])
+                    entry["odds"] = round(war_round_odds(mine, theirs), 3)  # the first side's chance a round
+                shown["candidates"].append(entry)
+            shown["first"] = first
+    elif kind == "incursion":
+        target = record.get("target")
+        if target is not None and record.get("horde") is not None:
+            horde = record["horde"]
+            own, (mine, theirs) = incursion_bonuses(players[target], horde)
+            defender = side(players[target], target)
+            defender["bonus"] = mine
+            shown["sides"] = [
+                defender,
+                {"seat": None, "wl": horde, "df": 0, "level": horde, "units": None, "bonus": theirs,
+                 "sources": [{"name": "the horde's 2D6", "count": 1, "wl": horde, "df": 0}]},
+            ]  # fmt: skip
+            shown["odds"] = round(incursion_attack_odds(own, horde), 3) if defender["units"] else 0.0
+            shown["attacks"] = record.get("attacks")
+            shown["done"] = record.get("done", 0)
+        elif step == "incursion_target":
+            for seat in range(state.players):
+                entry = side(players[seat], seat)
+                entry["odds"] = round(incursion_attack_odds(entry["level"], None), 3) if entry["units"] else 0.0
+                shown["candidates"].append(entry)
+    elif kind == "raid":
+        modifier = record.get("modifier", 0)
+        shown["modifier"] = modifier
+        if step == "raid_target" and frame is not None:
+            for seat in range(state.players):
+                if seat != frame["seat"]:
+                    rp = players[seat]["rp"]
+                    shown["candidates"].append(
+                        {"seat": seat, "rp": rp, "expected": round(expected_raid(modifier, rp), 2)}
+                    )
+    return shown
