@@ -684,6 +684,7 @@ class Content:
 
 _DATA_DIR = Path(__file__).resolve().parent / "data"
 _TABLES_FILE = "tables.toml"
+_HELP_FILE = "help.toml"  # the rules help the browser shows (rules_help.py reads it; the rules never do)
 
 
 def _read(path: Path) -> dict[str, object]:
@@ -1033,12 +1034,12 @@ def _load_tables(root: Path, tribal: Mapping[str, BuildCard]) -> _Tables:
 def _load(root: Path) -> Content:
     if not root.is_dir():
         raise ContentError(f"{root}: content folder not found")
-    expected = {f"{e}.toml" for e in ERAS} | {_TABLES_FILE}
+    expected = {f"{e}.toml" for e in ERAS} | {_TABLES_FILE, _HELP_FILE}
     for path in sorted(root.glob("*.toml")):
         if path.name not in expected:
             raise ContentError(
                 f"{path.name}: unexpected content file; era files are named after the eras "
-                f"({', '.join(ERAS)}) plus {_TABLES_FILE}"
+                f"({', '.join(ERAS)}) plus {_TABLES_FILE} and {_HELP_FILE}"
             )
     builds: dict[str, BuildCard] = {}
     era_builds: list[tuple[str, ...]] = []
