@@ -190,6 +190,7 @@ def test_a_scripted_end_breaks_the_tie_and_names_the_level() -> None:
     assert state.is_over()
     result = check_breakdown(state)
     rows = {r["label"]: r["values"] for r in result["breakdown"]["rows"]}
+    assert rows["Faction"] == ["Hashemite", "Rasheedi", "Saudi"]  # the seats' columns, named
     assert rows["VP at the start"] == [6, 3, 5]  # Hashemite, Rasheedi, Saudi
     assert rows["Post-War Era"] == [0, 0, 1]
     assert rows["Final VP"] == [6, 3, 6]

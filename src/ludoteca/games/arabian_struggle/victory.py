@@ -91,7 +91,7 @@ def breakdown(state: ArabianStruggleState, order: list[str]) -> dict[str, Any]:
     data = state.data
     players = list(data["players"])
     vp = data["vp"]
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = [{"label": "Faction", "values": players}]
     gained = {f: sum(era[f] for era in data["era_vp"]) for f in players}
     before = {f: vp[f] - gained[f] for f in players}
     if any(before.values()):  # a game started from a scenario with scores already on the track

@@ -179,6 +179,50 @@
     return lines;
   }
 
+  // ------------------------------------------------------------------ rules help (ctx.help, text from static.help)
+
+  /** Rules help from data/help.toml (static.help[key]) on `el`, when the table offers it. */
+  function helpOn(ctx, el, key) {
+    const entry = ((ctx.static || {}).help || {})[key];
+    if (ctx.help && entry) ctx.help(el, entry.title, `${entry.text}\n(Rulebook: ${entry.rule}.)`);
+  }
+
+  function label(n) { return `#${String(n).padStart(2, "0")}`; }
+
+  /** A card's face as help text: title, Faction, OP, eras, regions, event, lasting effect, combat modifiers. */
+  function cardText(ctx, n) {
+    const card = (ctx.static.cards || {})[String(n)];
+    if (!card) return null;
+    const eras = ctx.static.eras || [];
+    const eraName = (key) => ({ "pre-war": eras[0], "great-war": eras[1], "post-war": eras[2] }[key] || key);
+    const mods = [...FACTIONS, ...EMPIRES].map((o) => `${o} ${card.modifiers[o] ?? "-"}`).join(", ");
+    const lines = [
+      `${card.faction} card · ${card.op} OP · event in ${card.eras.length === 3 ? "any Era" : card.eras.map(eraName).join(", ")}${card.regions.length ? ` · ${card.regions.join(", ")}` : ""}`,
+      `Event: ${card.text}`,
+    ];
+    if (card.lasting_text) lines.push(`Lasting (until the end of ${card.duration === "game" ? "the game" : "the Era"}): ${card.lasting_text}`);
+    lines.push(`Modifiers (combat, Nomads, Tribal Conference): ${mods}`);
+    return { title: `${label(n)} ${card.title}`, text: lines.join("\n") };
+  }
+
+  function cardHelp(ctx, el, n) {
+    const face = cardText(ctx, n);
+    if (ctx.help && face) ctx.help(el, face.title, face.text);
+  }
+
+  function areaHelp(ctx, el, name) {
+    const area = (ctx.static.areas || {})[name];
+    if (!ctx.help || !area) return;
+    const lines = [`${area.region} region · ${area.type === "city" ? "city" : area.type === "tribe" ? "tribal area" : "open area"} · supply ${area.supply} · population ${area.population}`];
+    if (area.key_city) lines.push("Key city: control all four at the end of an Era to win at once.");
+    if (area.british_flag) lines.push("British flag: a British piece arrives here when the Great War Era starts.");
+    const cell = ctx.view.pieces[name] || {};
+    const here = [...FACTIONS, ...EMPIRES].filter((o) => cell[o]).map((o) => `${o} ${cell[o]}`);
+    if ((ctx.view.nomads || []).includes(name)) here.push("a Nomad");
+    lines.push(here.length ? `Here: ${here.join(", ")}.` : "No pieces.");
+    ctx.help(el, name, lines.join("\n"));
+  }
+
   // ------------------------------------------------------------------ colours and actions
 
   function factionColour(view, faction) {
@@ -265,7 +309,8 @@
 
   function drawArea(layer, view, name, area, x, y) {
     const s = Ludo.svg;
-    const g = s("g", { "data-area-content": name }, layer);
+    // data-place: the table marks an opponent's last move and a clicked log line's places here (placesOf)
+    const g = s("g", { "data-area-content": name, "data-place": name }, layer);
     node(g, x, y, area);
     if (area.key_city) star(g, x - 16, y - 3, 7);
     if (area.british_flag) flag(g, x - 23, y);
@@ -285,14 +330,15 @@
     if (hasNomad) nomad(g, px, py, { "data-piece": "Nomad" });
   }
 
-  function vpTrack(root, view, st) {
+  function vpTrack(root, view, st, ctx) {
     const s = Ludo.svg;
     const rules = (st.players || {})[String(view.factions.length)] || {};
     const win = rules.early_win_vp || 12;
     const scores = FACTIONS.map((f) => view.vp[f] || 0);
     const last = Math.max(win + 2, ...scores.map((v) => v + 1));
     const g = s("g", { class: "vp-track" }, root);
-    s("text", { x: 12, y: 18, "font-size": 12, "font-weight": 700, fill: "#3b3325" }, g, "VICTORY POINTS");
+    const title = s("text", { x: 12, y: 18, "font-size": 12, "font-weight": 700, fill: "#3b3325", "data-help-key": "vp_track" }, g, "VICTORY POINTS");
+    if (ctx) helpOn(ctx, title, "vp_track");
     s("text", { x: W - 10, y: 18, "text-anchor": "end", "font-size": 11, fill: "#6b6150" }, g, `${win} VP at the end of a round wins at once`);
     const width = (W - 20) / (last + 1);
     for (let v = 0; v <= last; v += 1) {
@@ -345,7 +391,8 @@
     const y = 96;
     s("text", { x: 12, y: y + 17, "font-size": 15, "font-weight": 700, fill: "#2b2418" }, g, `${view.era_name} Era`);
     s("text", { x: 12, y: y + 34, "font-size": 12, fill: "#6b6150" }, g, `round ${view.round}${rules.rounds ? ` of ${rules.rounds}` : ""}`);
-    s("text", { x: 150, y: y + 25, "font-size": 12, "font-weight": 700, fill: "#3b3325", "letter-spacing": ".04em" }, g, "TURN ORDER");
+    const heading = s("text", { x: 150, y: y + 25, "font-size": 12, "font-weight": 700, fill: "#3b3325", "letter-spacing": ".04em", "data-help-key": "turn_order" }, g, "TURN ORDER");
+    helpOn(ctx, heading, "turn_order");
     turnOrder(g, 250, y, W - 10 - 250, ctx);
   }
 
@@ -386,7 +433,8 @@
     const view = ctx.view;
     const cards = ctx.static.cards || {};
     y = sideHeading(g, y, "Tribal Conference");
-    const tc = s("g", { class: "tribal-conference" }, g);
+    const tc = s("g", { class: "tribal-conference", "data-place": "Tribal Conference" }, g);
+    helpOn(ctx, tc, "tribal_conference");
     const tcCards = view.tribal_conference_cards || [];
     const boxH = 48 + tcCards.length * 14;
     s("rect", { x: SIDE.x, y, width: SIDE.w, height: boxH, rx: 8, fill: "#f3ead7", stroke: "#b59b6a" }, tc);
@@ -403,7 +451,8 @@
     s("text", { x: SIDE.x + 10, y: y + 42, "font-size": 10.5, fill: "#6b6150" }, tc, `attempted this Era: ${tried.length ? tried.join(", ") : "nobody"}`);
     tcCards.forEach((n, k) => {
       const card = cards[String(n)];
-      s("text", { x: SIDE.x + 10, y: y + 56 + k * 14, "font-size": 10.5, fill: "#3b3325" }, tc, `#${String(n).padStart(2, "0")} ${card ? card.title : ""}`);
+      const line = s("text", { x: SIDE.x + 10, y: y + 56 + k * 14, "font-size": 10.5, fill: "#3b3325", "data-card": String(n) }, tc, `#${String(n).padStart(2, "0")} ${card ? card.title : ""}`);
+      cardHelp(ctx, line, n);
     });
     return y + boxH;
   }
@@ -421,7 +470,7 @@
       const lines = [];
       for (const entry of lasting) {
         const card = cards[String(entry.card)] || {};
-        lines.push({ head: `#${String(entry.card).padStart(2, "0")} ${card.title || ""} (${entry.duration === "game" ? "game" : "Era"})`, body: wrap(card.lasting_text, 44) });
+        lines.push({ card: entry.card, head: `#${String(entry.card).padStart(2, "0")} ${card.title || ""} (${entry.duration === "game" ? "game" : "Era"})`, body: wrap(card.lasting_text, 44) });
       }
       const display = seat < 0 ? view.rasheedi_display || [] : [];
       const shown = display.length ? wrap(`face up: ${display.map((n) => `#${String(n).padStart(2, "0")} ${(cards[String(n)] || {}).title || ""}`).join(", ")}`, 46) : [];
@@ -435,10 +484,14 @@
       const facts = [`${view.vp[faction] || 0} VP`, hand === undefined ? null : `${hand} cards`, `stock ${view.stock[faction] ?? "?"}`, `conference ${view.tribal_conference[faction] || 0}`];
       s("text", { x: SIDE.x + 14, y: y + 32, "font-size": 11, fill: "#3b3325" }, fg, facts.filter(Boolean).join(" · "));
       let ly = y + 40;
-      shown.forEach((text, k) => s("text", { x: SIDE.x + 14, y: ly + 10 + k * 12, "font-size": 10.5, fill: "#3b3325", "data-display": "yes" }, fg, text));
+      shown.forEach((text, k) => {
+        const el = s("text", { x: SIDE.x + 14, y: ly + 10 + k * 12, "font-size": 10.5, fill: "#3b3325", "data-display": "yes" }, fg, text);
+        if (ctx.help) ctx.help(el, "Rasheedi display (2 players)", display.map((n) => { const f = cardText(ctx, n); return f ? `${f.title}: ${f.text}` : label(n); }).join("\n\n"));
+      });
       ly += shown.length * 12 + (shown.length ? 4 : 0);
       for (const line of lines) {
-        s("text", { x: SIDE.x + 14, y: ly + 12, "font-size": 11, "font-weight": 600, fill: "#5a3d0a", "data-lasting": faction }, fg, line.head);
+        const head = s("text", { x: SIDE.x + 14, y: ly + 12, "font-size": 11, "font-weight": 600, fill: "#5a3d0a", "data-lasting": faction, "data-card": String(line.card) }, fg, line.head);
+        cardHelp(ctx, head, line.card);
         line.body.forEach((text, k) => s("text", { x: SIDE.x + 14, y: ly + 25 + k * 12, "font-size": 10.5, fill: "#4a4030" }, fg, text));
         ly += 16 + line.body.length * 12;
       }
@@ -469,47 +522,154 @@
     y += 16;
     if (view.card_in_play && view.card_in_play.card) {
       const card = cards[String(view.card_in_play.card)] || {};
-      s("text", { x: SIDE.x, y, "font-size": 11, fill: "#3b3325", "data-card-in-play": String(view.card_in_play.card) }, g,
+      const inPlay = s("text", { x: SIDE.x, y, "font-size": 11, fill: "#3b3325", "data-card-in-play": String(view.card_in_play.card) }, g,
         `in play: #${String(view.card_in_play.card).padStart(2, "0")} ${card.title || ""} (${view.card_in_play.faction || ""})`);
+      cardHelp(ctx, inPlay, view.card_in_play.card);
       y += 16;
     }
-    legend(g, y + 4);
+    legend(g, y + 4, ctx);
     return y + 4 + 118;
   }
 
-  function legend(g, y) {
+  /** The map key; each symbol carries its rule (hover, or a tap on a phone) from data/help.toml. */
+  function legend(g, y, ctx) {
     const s = Ludo.svg;
     const lg = s("g", { class: "legend" }, g);
     s("rect", { x: SIDE.x, y, width: SIDE.w, height: 118, rx: 6, fill: "#faf7f0", stroke: "#d4c9b0" }, lg);
     const x = SIDE.x + 12;
     const row = (k) => y + 18 + k * 19;
-    s("line", { x1: x - 4, y1: row(0) - 4, x2: x + 22, y2: row(0) - 4, class: "road" }, lg);
-    s("text", { x: x + 30, y: row(0), "font-size": 10.5, fill: "#3b3325" }, lg, "road (1 MP)");
-    s("line", { x1: x + 114, y1: row(0) - 4, x2: x + 140, y2: row(0) - 4, class: "track" }, lg);
-    s("text", { x: x + 148, y: row(0), "font-size": 10.5, fill: "#3b3325" }, lg, "other link (2 MP)");
-    node(lg, x + 4, row(1) - 4, { type: "city", supply: 3 });
-    node(lg, x + 70, row(1) - 4, { type: "tribe", supply: 2 });
-    node(lg, x + 136, row(1) - 4, { type: "open", supply: 1 });
-    s("text", { x: x + 16, y: row(1), "font-size": 10.5, fill: "#3b3325" }, lg, "city");
-    s("text", { x: x + 82, y: row(1), "font-size": 10.5, fill: "#3b3325" }, lg, "tribe");
-    s("text", { x: x + 148, y: row(1), "font-size": 10.5, fill: "#3b3325" }, lg, "open (supply)");
-    star(lg, x + 4, row(2) - 4, 7);
-    s("text", { x: x + 16, y: row(2), "font-size": 10.5, fill: "#3b3325" }, lg, "key city");
-    flag(lg, x + 80, row(2));
-    s("text", { x: x + 98, y: row(2), "font-size": 10.5, fill: "#3b3325" }, lg, "British flag");
-    person(lg, x + 180, row(2) - 3, "#3e4a2f");
-    s("text", { x: x + 188, y: row(2), "font-size": 10.5, fill: "#3b3325" }, lg, "population");
-    chip(lg, x + 4, row(3) - 4, "#888", 2);
-    s("text", { x: x + 16, y: row(3), "font-size": 10.5, fill: "#3b3325" }, lg, "pieces (count)");
-    nomad(lg, x + 110, row(3) - 4);
-    s("text", { x: x + 122, y: row(3), "font-size": 10.5, fill: "#3b3325" }, lg, "Nomad");
-    chip(lg, x + 176, row(3) - 4, EMPIRE_COLOUR.Ottoman, "O");
-    chip(lg, x + 194, row(3) - 4, EMPIRE_COLOUR.British, "B");
-    s("text", { x: x + 206, y: row(3), "font-size": 10.5, fill: "#3b3325" }, lg, "Empires");
-    s("text", { x, y: row(4), "font-size": 10.5, fill: "#6b6150" }, lg, "Highlighted areas can be clicked.");
+    const item = (key) => {
+      const it = s("g", { "data-legend": key }, lg);
+      helpOn(ctx, it, key);
+      return it;
+    };
+    const text = (parent, tx, ty, words) => s("text", { x: tx, y: ty, "font-size": 10.5, fill: "#3b3325" }, parent, words);
+    let it = item("road");
+    s("line", { x1: x - 4, y1: row(0) - 4, x2: x + 22, y2: row(0) - 4, class: "road" }, it);
+    text(it, x + 30, row(0), "road (1 MP)");
+    it = item("track");
+    s("line", { x1: x + 114, y1: row(0) - 4, x2: x + 140, y2: row(0) - 4, class: "track" }, it);
+    text(it, x + 148, row(0), "other link (2 MP)");
+    it = item("city");
+    node(it, x + 4, row(1) - 4, { type: "city", supply: 3 });
+    text(it, x + 16, row(1), "city");
+    it = item("tribe");
+    node(it, x + 70, row(1) - 4, { type: "tribe", supply: 2 });
+    text(it, x + 82, row(1), "tribe");
+    it = item("supply");
+    node(it, x + 136, row(1) - 4, { type: "open", supply: 1 });
+    text(it, x + 148, row(1), "open (supply)");
+    it = item("key_city");
+    star(it, x + 4, row(2) - 4, 7);
+    text(it, x + 16, row(2), "key city");
+    it = item("british_flag");
+    flag(it, x + 80, row(2));
+    text(it, x + 98, row(2), "British flag");
+    it = item("population");
+    person(it, x + 180, row(2) - 3, "#3e4a2f");
+    text(it, x + 188, row(2), "population");
+    it = item("combat");
+    chip(it, x + 4, row(3) - 4, "#888", 2);
+    text(it, x + 16, row(3), "pieces (count)");
+    it = item("nomad");
+    nomad(it, x + 110, row(3) - 4);
+    text(it, x + 122, row(3), "Nomad");
+    it = item("empires");
+    chip(it, x + 176, row(3) - 4, EMPIRE_COLOUR.Ottoman, "O");
+    chip(it, x + 194, row(3) - 4, EMPIRE_COLOUR.British, "B");
+    text(it, x + 206, row(3), "Empires");
+    s("text", { x, y: row(4), "font-size": 10.5, fill: "#6b6150" }, lg, ctx.help ? "Highlighted areas can be clicked; hover or tap a symbol for its rule." : "Highlighted areas can be clicked.");
+  }
+
+  // ------------------------------------------------------------------ conflicts, before the card or die decides
+
+  /** "4 in 6 (67%)": the chance a d6 roll is the target or less. */
+  function chanceOfRoll(target) {
+    const faces = Math.max(0, Math.min(6, target));
+    return `succeeds on a roll of ${faces >= 6 ? "any number" : faces <= 0 ? "nothing" : `${faces} or less`} (${faces} in 6, ${Math.round((faces / 6) * 100)}%)`;
+  }
+
+  /** What the attacker's card modifier must be, against the defenders', in words (the attacker wins ties). */
+  function needsText(c) {
+    const a = c.attacker;
+    const d = c.defenders.join(" and ");
+    if (c.needs > 0) return `${a} wins if its modifier on the card drawn is at least ${c.needs} more than ${d}'s`;
+    if (c.needs === 0) return `${a} wins if its modifier on the card drawn is at least ${d}'s (the attacker wins ties)`;
+    return `${a} wins unless its modifier on the card drawn is ${1 - c.needs} or more below ${d}'s`;
+  }
+
+  /** One combat as the rules will resolve it (view.conflicts.combats: the figures combat.py resolves with). */
+  function combatEl(ctx, c) {
+    const view = ctx.view;
+    const cards = ctx.static.cards || {};
+    const sideRow = (name, role, pieces, bonus, bonusCards, before, owners) => {
+      const colour = owners.length === 1 ? ownerColour(view, owners[0]) : EMPIRE_COLOUR[owners[0]] || "#888";
+      const sources = bonusCards.map(([n, amount]) => `${amount >= 0 ? "+" : ""}${amount} ${label(n)} ${(cards[String(n)] || {}).title || ""}`);
+      const bonusCell = Ludo.html("td", { text: sources.length ? sources.join(", ") : "none" });
+      for (const [n] of bonusCards) cardHelp(ctx, bonusCell, n);
+      return Ludo.html("tr", { "data-side": role },
+        Ludo.html("th", { style: `border-left: 5px solid ${colour}`, text: `${name} (${role})` }),
+        Ludo.html("td", { text: String(pieces) }), bonusCell, Ludo.html("td", { class: "strength", text: String(before) }));
+    };
+    const table = Ludo.html("table", {},
+      Ludo.html("thead", {}, Ludo.html("tr", {}, ...["side", "pieces", "in-effect cards", "strength before the card"].map((t) => Ludo.html("th", { text: t })))),
+      Ludo.html("tbody", {},
+        sideRow(c.attacker, "attacker", c.pieces[0], c.bonuses[0], c.bonus_cards[0], c.before_card[0], [c.attacker]),
+        sideRow(c.defenders.join(" and "), "defender", c.pieces[1], c.bonuses[1], c.bonus_cards[1], c.before_card[1], c.defenders)));
+    const percent = Math.round(c.attacker_chance * 100);
+    const odds = c.cards ? `${needsText(c)}: ${percent}% over the ${c.cards} cards that may be drawn.` : `No card is left to draw: ${c.attacker_chance >= 1 ? c.attacker : c.defenders.join(" and ")} wins.`;
+    const head = Ludo.html("h4", { text: `${c.chosen ? "Combat" : "Possible attack"} in ${c.area}` });
+    helpOn(ctx, head, "combat");
+    return Ludo.html("div", { class: c.chosen ? "as-combat" : "as-combat possible", "data-combat": c.area },
+      head, Ludo.html("div", { class: "scroll" }, table),
+      Ludo.html("p", { class: "odds", "data-chance": String(percent), text: odds }),
+      Ludo.html("p", { class: "muted", text: "Then losses: the winner loses a piece on a roll of 5–6; the loser loses one at once, then one more on each 4–6 until a 1–3." }));
+  }
+
+  /** The Tribal Conference as it stands when this seat may still try: each Faction's pieces and who scores. */
+  function conferenceEl(ctx, conf) {
+    const view = ctx.view;
+    const cards = ctx.static.cards || {};
+    const stakes = FACTIONS.filter((f) => view.factions.includes(f) || conf.pieces[f]).map((f) => `${f} ${conf.pieces[f] || 0}`).join(", ");
+    const leader = conf.leader ? `${conf.leader} leads: 1 VP at Scoring if it stays alone in front.` : "Nobody leads alone: no VP at Scoring as it stands.";
+    const head = Ludo.html("h4", { text: "Tribal Conference attempt" });
+    helpOn(ctx, head, "tribal_conference");
+    const list = Ludo.html("ul", {});
+    for (const [n, target] of Object.entries(conf.targets)) {
+      list.appendChild(Ludo.html("li", { "data-tc-card": n, text: `${label(n)} ${(cards[n] || {}).title || ""}: target ${target}, ${chanceOfRoll(target)}` }));
+    }
+    return Ludo.html("div", { class: "as-combat as-tc", "data-conference": "yes" }, head,
+      Ludo.html("p", { text: `Pieces in the Conference: ${stakes}. ${leader}` }),
+      Ludo.html("p", { class: "muted", text: `Tried this Era: ${conf.attempted.length ? conf.attempted.join(", ") : "nobody"}. Once per Era; the card's event does not happen and it stays there until the end of the Era.` }),
+      list);
+  }
+
+  /** Shown while the decision is open: the combats the turn will end with, the attacks that may be chosen, and
+   * (for the seat to play a card) its Tribal Conference chances. Nothing when there is none. */
+  function conflictsPanel(ctx) {
+    const conflicts = ctx.view.conflicts || {};
+    const combats = conflicts.combats || [];
+    const conf = conflicts.conference || {};
+    if (!combats.length && !conf.targets) return null;
+    const panel = Ludo.html("div", { class: "as-conflicts", "data-conflicts": "yes" });
+    combats.forEach((c) => panel.appendChild(combatEl(ctx, c)));
+    if (conf.targets) panel.appendChild(conferenceEl(ctx, conf));
+    return panel;
   }
 
   Ludo.register("arabian-struggle", {
+    stylesheet: true,
+
+    /** The places a log event touched (contract 2): its areas, the Tribal Conference, a turn-order place. */
+    placesOf(event, ctx) {
+      const areas = ((ctx && ctx.static) || {}).areas || {};
+      const places = [];
+      for (const key of ["area", "to"]) if (typeof event[key] === "string" && areas[event[key]]) places.push(event[key]);
+      if (["conference_attempt", "conference_piece"].includes(event.type)) places.push("Tribal Conference");
+      if (event.type === "turn_order_pick" && Number.isInteger(event.place)) places.push(String(event.place));
+      return [...new Set(places)];
+    },
+
     tool(text) { const p = parse(text, this.areaNames || new Set()); return p ? p.tool : null; },
 
     board(ctx) {
@@ -533,7 +693,7 @@
       }
       const root = s("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "arabian-board as-map" });
       s("rect", { x: 0, y: 0, width: W, height: H, fill: "#fbf8f1", rx: 8 }, root);
-      vpTrack(root, view, st);
+      vpTrack(root, view, st, ctx);
       eraRow(root, ctx);
       s("rect", { x: MAP.x, y: MAP.y, width: MAP.w, height: MAP.h, rx: 6, fill: "#d9e6ec", stroke: "#b8c7cf", "data-map": "yes" }, root);
       // Territories: the clickable layer
@@ -543,6 +703,7 @@
         s("path", { d: pathOf(cells[name]), fill: tint[regionOf[name]] || "#eee", class: "cell" }, g);
         s("path", { d: pathOf(inset(cells[name], pos[name], 4)), class: "hl" }, g);
         s("circle", { cx: pos[name][0], cy: pos[name][1], r: 11, fill: "transparent", class: "hit" }, g);
+        areaHelp(ctx, g, name);
         if (byArea[name]) ctx.target(g, byArea[name]);
       }
       // Borders: between areas, between regions, and the coast
@@ -593,7 +754,7 @@
       const content = s("g", { class: "area-content", "pointer-events": "none" }, root);
       for (const name of Object.keys(areas).sort()) drawArea(content, view, name, areas[name], pos[name][0], pos[name][1]);
       // The map takes the width there is; the side blocks go beside it only when that leaves the map most of it.
-      return Ludo.html("div", { class: "as-board" }, root, sidePanel(ctx));
+      return Ludo.html("div", { class: "as-board" }, conflictsPanel(ctx), root, sidePanel(ctx));
     },
 
     hand(ctx) {
@@ -603,16 +764,20 @@
       const eras = ctx.static.eras || [];
       const eraName = (key) => ({ "pre-war": eras[0], "great-war": eras[1], "post-war": eras[2] }[key] || key);
       const playable = new Set(ctx.actions.map((t) => (/^#(\d+) /.exec(t) || [])[1]).filter(Boolean).map(Number));
+      const targets = ((view.conflicts || {}).conference || {}).targets || null;
       const cardEl = (n) => {
         const card = cards[String(n)] || { title: "?", faction: "", op: "?", eras: [], regions: [], modifiers: {}, text: "" };
         const colour = FACTIONS.includes(card.faction) ? factionColour(view, card.faction) : "#7d7d7d";
         const mods = ["Hashemite", "Rasheedi", "Saudi", "Ottoman", "British"].map((o) => `${o[0]}${card.modifiers[o] ?? "-"}`).join(" ");
-        return Ludo.html("div", { class: playable.has(n) ? "as-card playable" : "as-card", "data-card": String(n), style: `border-left-color:${colour}` },
+        const el = Ludo.html("div", { class: playable.has(n) ? "as-card playable" : "as-card", "data-card": String(n), style: `border-left-color:${colour}` },
           Ludo.html("div", { class: "head" }, Ludo.html("b", { text: `#${String(n).padStart(2, "0")} ${card.title}` }), Ludo.html("span", { class: "op", text: `${card.op} OP` })),
           Ludo.html("div", { class: "meta", text: `${card.faction} · ${card.eras.length === 3 ? "any Era" : card.eras.map(eraName).join(", ")} · ${card.regions.join(", ")}` }),
           Ludo.html("div", { class: "text", text: card.text }),
           card.lasting_text ? Ludo.html("div", { class: "lasting", text: `Lasting (${card.duration === "game" ? "game" : "Era"}): ${card.lasting_text}` }) : null,
-          Ludo.html("div", { class: "meta", text: `combat modifiers ${mods}` }));
+          Ludo.html("div", { class: "meta", text: `combat modifiers ${mods}` }),
+          targets && targets[String(n)] !== undefined ? Ludo.html("div", { class: "tc-target", "data-tc-target": String(targets[String(n)]), text: `Tribal Conference: target ${targets[String(n)]}, ${chanceOfRoll(targets[String(n)])}` }) : null);
+        cardHelp(ctx, el, n);
+        return el;
       };
       const root = Ludo.html("div", { "data-own-hand": "yes", class: "as-hand" });
       root.appendChild(Ludo.html("p", { class: "muted", text: `${view.you}: ${view.hand.length} card${view.hand.length === 1 ? "" : "s"}` }));
