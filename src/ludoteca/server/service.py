@@ -1079,12 +1079,17 @@ def _bot_seed(seed: int, generator: str | None, seat: int) -> int:
 
 
 def _stored_seat(info: SeatInfo) -> dict[str, Any]:
-    """A seat as the games table keeps it: who plays it and the digests of its secrets, never the secrets."""
+    """A seat as the games table keeps it: who plays it, the digests of its secrets (never the secrets), the
+    creator's name and whether anyone may take it."""
     stored: dict[str, Any] = {"player": info.player}
     if info.token_sha256 is not None:
         stored["token_sha256"] = info.token_sha256
     if info.invite_sha256 is not None:
         stored["invite_sha256"] = info.invite_sha256
+    if info.name is not None:  # the creator's (the others' come with their claims)
+        stored["name"] = info.name
+    if info.open:
+        stored["open"] = True
     return stored
 
 
