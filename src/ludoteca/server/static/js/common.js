@@ -58,11 +58,28 @@ const Ludo = (() => {
 
   function seatColour(seat) { return SEAT_COLOURS[seat % SEAT_COLOURS.length]; }
 
+  /** A seat as people read it: its person's name (public; always put in the page as text), else "Seat N";
+   *  "(you)" for the page's own seat; a bot's agent name (a resigned person's seat: their name and the bot). */
   function seatName(payload, seat) {
     const info = (payload.seats || [])[seat];
     const you = payload.seat === seat ? " (you)" : "";
     const who = info && info.player !== "human" ? ` · ${info.player}` : "";
-    return `Seat ${seat}${you}${who}`;
+    const name = info && typeof info.name === "string" && info.name ? info.name : `Seat ${seat}`;
+    return `${name}${you}${who}`;
+  }
+
+  const NAME_KEY = "ludoteca.name";
+  /** The name this browser last gave (a convenience for the next form; it is public anyway). */
+  function savedName() { try { return localStorage.getItem(NAME_KEY) || ""; } catch (_) { return ""; } }
+  function saveName(name) { try { if (name) localStorage.setItem(NAME_KEY, name); } catch (_) { /* private mode */ } }
+
+  /** A typed name as the server will keep it (trimmed), or the reason it is not one (the server says the same). */
+  function checkName(raw) {
+    const name = String(raw || "").trim();
+    if (!name) return { error: "Type your name (1-24 characters): the other players see it." };
+    if (Array.from(name).length > 24) return { error: `Your name has ${Array.from(name).length} characters: at most 24.` };
+    if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(name)) return { error: "Your name may not contain control characters." };
+    return { value: name };
   }
 
   function register(name, renderer) { renderers[name] = renderer; }
@@ -121,7 +138,9 @@ const Ludo = (() => {
     const result = payload.result;
     if (!result) return "";
     const winners = (result.winners || []).map((s) => seatName(payload, s)).join(", ");
-    const why = result.ended ? `${titleCase(result.ended)}. ` : ""; // resigned, abandoned or expired
+    const resigned = (result.resigned || []).map((s) => seatName(payload, s).replace(/ · .*$/, "")).join(", ");
+    let why = result.ended ? `${titleCase(result.ended)}. ` : ""; // abandoned or expired
+    if (resigned) why = result.ended ? `${resigned} resigned. ` : `${resigned} resigned (a bot played on). `;
     return `${why}Game over. Winner${(result.winners || []).length === 1 ? "" : "s"}: ${winners || "none"}.`;
   }
 
@@ -161,5 +180,5 @@ const Ludo = (() => {
       html("h2", { text: title }), html("p", { text }), html("p", { class: "links" }, ...links)));
   }
 
-  return { api, svg, html, seatColour, seatName, register, loadRenderer, describe, titleCase, resultText, unavailable, renderers, SEAT_COLOURS };
+  return { api, svg, html, seatColour, seatName, savedName, saveName, checkName, register, loadRenderer, describe, titleCase, resultText, unavailable, renderers, SEAT_COLOURS };
 })();

@@ -1,26 +1,70 @@
-// The invitation page: /join/<game>#invite=<code>. The code is in the fragment, which never reaches the
-// server's logs; this page sends it once to claim the seat and goes on to the seat's own page, whose
-// fragment holds the seat's token (bookmark that page: it is the only way back to the seat).
+// The page that seats a person: /join/<game>#invite=<code> (a friend's one-time invitation) or
+// /join/<game>#seat=<n> (a seat its creator opened to anyone). It asks the person's name, then claims the
+// invitation or takes the seat, and goes on to the seat's own page, whose fragment holds the seat's token
+// (bookmark that page: it is the only way back to the seat). The code is in the fragment, which never
+// reaches the server's logs.
 "use strict";
 
-(async () => {
+(() => {
   const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-  const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
-  const notice = document.getElementById("notice");
-  const say = (text) => notice.replaceChildren(
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const invite = fragment.get("invite");
+  const seat = fragment.get("seat");
+  const byId = (id) => document.getElementById(id);
+  const say = (text) => byId("notice").replaceChildren(
     Ludo.html("div", { class: "notice error", text }),
     Ludo.html("p", {}, Ludo.html("a", { href: "/", text: "Back to the lobby" })),
   );
-  if (!invite) {
-    say("This link has no invitation code: ask the game's creator for the seat's link.");
-    return;
+
+  function showNameError(text) {
+    byId("name-error").textContent = text || "";
+    byId("name").classList.toggle("invalid", !!text);
   }
-  try {
-    const claimed = await Ludo.api("POST", `/api/games/${encodeURIComponent(gameId)}/claim`, { invite });
-    location.replace(`/play/${encodeURIComponent(gameId)}#token=${claimed.token}`);
-  } catch (error) {
-    if (error.status === 409) say(`${error.message}. If it was you, open the seat's page you bookmarked.`);
-    else if (error.status === 404) say("There is no such game on this server.");
-    else say(error.message);
+
+  async function take(event) {
+    event.preventDefault();
+    const checked = Ludo.checkName(byId("name").value);
+    showNameError(checked.error);
+    if (checked.error) { byId("name").focus(); return; }
+    byId("take").disabled = true;
+    const path = `/api/games/${encodeURIComponent(gameId)}`;
+    try {
+      const taken = invite
+        ? await Ludo.api("POST", `${path}/claim`, { invite, name: checked.value })
+        : await Ludo.api("POST", `${path}/seats/${Number(seat)}/take`, { name: checked.value });
+      Ludo.saveName(checked.value);
+      location.replace(`/play/${encodeURIComponent(gameId)}#token=${encodeURIComponent(taken.token)}`);
+    } catch (error) {
+      byId("take").disabled = false;
+      if (error.status === 400 && /'name'/.test(error.message)) { showNameError(error.message); return; }
+      byId("join").hidden = true;
+      if (error.status === 409 && invite) say(`${error.message}. If it was you, open the seat's page you bookmarked.`);
+      else if (error.status === 409) say(`${error.message}. You can watch the game, or take another open seat from the lobby.`);
+      else if (error.status === 404) say("There is no such game on this server.");
+      else say(error.message);
+    }
   }
+
+  async function start() {
+    if (!invite && !(seat !== null && /^\d+$/.test(seat))) {
+      say("This link has no invitation code: ask the game's creator for the seat's link.");
+      return;
+    }
+    try { // what the person is about to join: the game's title and who sits where (public)
+      const game = await Ludo.api("GET", `/api/games/${encodeURIComponent(gameId)}`);
+      const others = (game.seats || []).filter((s) => s.name).map((s) => Ludo.seatName(game, s.seat));
+      byId("join-title").textContent = invite ? `Join ${game.title}` : `Take seat ${seat} of ${game.title}`;
+      byId("join-what").textContent = others.length ? `At the table: ${others.join(", ")}.` : "";
+      if (game.over) { say("This game is over."); return; }
+    } catch (error) {
+      say(error.status === 404 ? "There is no such game on this server." : error.message);
+      return;
+    }
+    byId("name").value = Ludo.savedName();
+    byId("take").textContent = invite ? "Take my seat" : `Take seat ${seat}`;
+    byId("join-form").addEventListener("submit", take);
+    byId("join").hidden = false;
+    byId("name").focus();
+  }
+  start();
 })();

@@ -1,5 +1,6 @@
-// The lobby: start a game (game, players, options, who sits where), share its links, and list the
-// games on this server. Seat links of games started here are remembered in this browser only.
+// The lobby: start a game (your name, game, players, options, who sits where, seats open to anyone), share
+// its links, take an open seat, and list the games on this server. Seat links of games started or joined here
+// are remembered in this browser only. Names are public text: always put in the page with textContent.
 "use strict";
 
 (() => {
@@ -15,8 +16,17 @@
       game,
       seats: created.seats.filter((s) => s.token).map((s) => ({ seat: s.seat, url: s.url })),
       // kept so that going to one's seat loses no invitation: the lobby lists those nobody has used yet
-      invites: created.seats.filter((s) => s.invite).map((s) => ({ seat: s.seat, url: s.url })),
+      invites: created.seats.filter((s) => s.invite || s.open).map((s) => ({ seat: s.seat, url: s.url, open: !!s.open })),
     };
+    localStorage.setItem(MINE_KEY, JSON.stringify(all));
+  }
+
+  /** A seat taken from the "Open seats" list joins "Your seats", like one's own seat of a game started here. */
+  function rememberTaken(game, taken) {
+    const all = mine();
+    const entry = all[game.id] || { game: game.title, seats: [], invites: [] };
+    entry.seats = entry.seats.filter((s) => s.seat !== taken.seat).concat([{ seat: taken.seat, url: taken.url }]);
+    all[game.id] = entry;
     localStorage.setItem(MINE_KEY, JSON.stringify(all));
   }
 
@@ -53,7 +63,7 @@
    */
   function showStarted(created) {
     const own = created.seats.find((s) => s.token);
-    const invites = created.seats.filter((s) => s.invite);
+    const invites = created.seats.filter((s) => s.invite || s.open);
     const target = own ? own.url : created.spectator_url;
     const go = html("a", {
       class: "button primary go", href: target, "data-go": "yes", "data-seat-link": own ? String(own.seat) : null,
@@ -64,13 +74,17 @@
       const focusGo = () => { if (Array.from(list.querySelectorAll("[data-copy]")).every((b) => b.dataset.copied)) go.focus(); };
       const list = html("ul", { class: "links" });
       for (const seat of invites) {
-        // Every other person's link is a one-time invitation, so only the friend who opens it can see that seat's hand.
+        // Every other person's link is a one-time invitation, so only the friend who opens it can see that seat's hand;
+        // a seat open to anyone is anyone's: its link (and the lobby's list) seats whoever comes first.
         list.appendChild(html("li", {},
-          html("a", { href: seat.url, "data-seat-link": String(seat.seat), "data-invite": "yes", text: `Invitation for seat ${seat.seat}` }),
-          " — send it to one person; it works once. ", copyButton(seat.url, seat.seat, focusGo),
+          seat.open
+            ? html("a", { href: seat.url, "data-seat-link": String(seat.seat), "data-open-seat": "yes", text: `Seat ${seat.seat}, open to anyone` })
+            : html("a", { href: seat.url, "data-seat-link": String(seat.seat), "data-invite": "yes", text: `Invitation for seat ${seat.seat}` }),
+          seat.open ? " — listed under “Open seats”; whoever takes it first plays it. " : " — send it to one person; it works once. ",
+          copyButton(seat.url, seat.seat, focusGo),
           html("div", { class: "muted url", "data-url": "yes", text: seat.url })));
       }
-      parts.push(html("h3", { text: "Invite your friends" }), list, html("p", {}, go));
+      parts.push(html("h3", { text: invites.some((s) => s.invite) ? "Invite your friends" : "Your game waits for players" }), list, html("p", {}, go));
     } else {
       const stay = html("button", { type: "button", "data-stay": "yes", text: "Stay in the lobby" });
       const note = html("span", { class: "muted", text: own ? " Taking you to your seat… " : " Taking you to the game… " });
@@ -199,10 +213,30 @@
     return valid ? options : null;
   }
 
+  /** The creator's name to send: none when the field is empty (the seat is then "Seat N"), else a valid one. */
+  function readName() {
+    const raw = byId("name").value;
+    if (!raw.trim()) { showNameError(""); return { value: undefined }; }
+    const checked = Ludo.checkName(raw);
+    showNameError(checked.error);
+    return checked;
+  }
+
+  function showNameError(text) {
+    byId("name-error").textContent = text || "";
+    byId("name").classList.toggle("invalid", !!text);
+  }
+
   async function create(event) {
     event.preventDefault();
     notice("");
     const game = selected();
+    const name = readName();
+    if (name.error) {
+      byId("name").focus();
+      notice("Your name is not valid: see the reason next to it.");
+      return;
+    }
     const seats = Array.from(byId("seats").querySelectorAll("select")).map((s) => s.value);
     byId("links").replaceChildren(); // the links shown are those of the game this press starts, or none
     if (going) { clearTimeout(going); going = null; }
@@ -212,24 +246,40 @@
       return;
     }
     try {
-      const created = await Ludo.api("POST", "/api/games", { game: game.id, players: Number(byId("players").value), options, seats });
+      const body = { game: game.id, players: Number(byId("players").value), options, seats, open: byId("open").checked };
+      if (name.value) body.name = name.value;
+      const created = await Ludo.api("POST", "/api/games", body);
+      Ludo.saveName(name.value);
       remember(created, game.title);
       showStarted(created);
       await refresh();
     } catch (error) {
       const field = error.status === 400 ? fieldOfReason(error.message) : null;
       if (field) showFieldError(field, error.message);
+      if (error.status === 400 && /'name'/.test(error.message)) showNameError(error.message);
       notice(error.message);
     }
   }
 
+  /** Who sits where, as text: each person's name, bots by name, seats open to anyone marked "open". */
+  function seatsText(game) {
+    const names = game.names || [];
+    const free = new Set(game.free_seats || []);
+    return game.seats.map((p, i) => {
+      if (free.has(i)) return `${i}: open seat`;
+      if (p !== "human") return `${i}: ${names[i] ? `${names[i]} (${p})` : p}`;
+      return `${i}: ${names[i] || "person"}`;
+    }).join(", ");
+  }
+
   function gameRow(game, finished) {
-    const seats = game.seats.map((p, i) => `${i}: ${p === "human" ? "person" : p}`).join(", ");
+    const seats = seatsText(game);
     const winners = game.winners || [];
-    const won = winners.length ? `winner${winners.length === 1 ? "" : "s"}: ${winners.map((s) => `seat ${s}`).join(", ")}` : "no winner";
+    const label = (s) => ((game.names || [])[s] ? `${game.names[s]} (seat ${s})` : `seat ${s}`);
+    const won = winners.length ? `winner${winners.length === 1 ? "" : "s"}: ${winners.map(label).join(", ")}` : "no winner";
     const state = finished
       ? (game.ended ? `${game.ended}; ${won}` : won) // resigned, abandoned or expired: say so
-      : `waiting for ${game.to_act.map((s) => `seat ${s}`).join(", ")}`;
+      : `waiting for ${game.to_act.map(label).join(", ")}`;
     const link = finished ? html("a", { href: `/replay/${game.id}`, text: "replay" }) : html("a", { href: `/play/${game.id}`, text: "watch" });
     return html("tr", { "data-game": game.id }, html("td", { text: game.title }), html("td", { text: seats }), html("td", { text: `${game.version} move${game.version === 1 ? "" : "s"}` }), html("td", { text: state }), html("td", {}, link));
   }
@@ -239,7 +289,54 @@
     return html("table", { class: "list" }, html("tr", {}, ...["Game", "Seats", "", "State", ""].map((t) => html("th", { text: t }))), ...rows);
   }
 
+  /** "Join seat N": a name field opens beside the button; the seat's token comes back once, and the page goes to it. */
+  function joinForm(game, seat, cell) {
+    const input = html("input", { "data-join-name": `${game.id}/${seat}`, maxlength: "24", autocomplete: "nickname", placeholder: "your name", value: Ludo.savedName(), "aria-label": `Your name for seat ${seat}` });
+    const error = html("div", { class: "field-error", "aria-live": "polite" });
+    const go = html("button", { type: "submit", class: "primary", "data-take": `${game.id}/${seat}`, text: `Take seat ${seat}` });
+    const form = html("form", { class: "join-seat" }, input, " ", go, error);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const checked = Ludo.checkName(input.value);
+      error.textContent = checked.error || "";
+      if (checked.error) { input.focus(); return; }
+      go.disabled = true;
+      try {
+        const taken = await Ludo.api("POST", `/api/games/${encodeURIComponent(game.id)}/seats/${seat}/take`, { name: checked.value });
+        Ludo.saveName(checked.value);
+        rememberTaken(game, taken);
+        location.assign(`/play/${encodeURIComponent(game.id)}#token=${encodeURIComponent(taken.token)}`);
+      } catch (failure) {
+        go.disabled = false;
+        error.textContent = failure.message; // taken meanwhile (409), or the name refused (400)
+        if (failure.status === 409) refresh().catch(() => {});
+      }
+    });
+    cell.replaceChildren(form);
+    input.focus();
+  }
+
+  function openRow(game) {
+    const cell = html("td", {});
+    for (const seat of game.free_seats || []) {
+      const button = html("button", { type: "button", "data-join": `${game.id}/${seat}`, text: `Join seat ${seat}` });
+      button.addEventListener("click", () => joinForm(game, seat, cell));
+      cell.append(button, " ");
+    }
+    return html("tr", { "data-open-game": game.id }, html("td", { text: game.title }), html("td", { text: seatsText(game) }), cell);
+  }
+
+  let openShown = ""; // the open games drawn: a refresh that finds the same ones leaves a name being typed alone
+
   async function refresh() {
+    const joinable = await Ludo.api("GET", "/api/games?joinable=true");
+    const key = JSON.stringify(joinable.games.map((g) => [g.id, g.free_seats, g.names]));
+    if (key !== openShown) {
+      openShown = key;
+      byId("open-games").replaceChildren(joinable.games.length
+        ? html("table", { class: "list" }, html("tr", {}, ...["Game", "Seats", ""].map((t) => html("th", { text: t }))), ...joinable.games.map(openRow))
+        : html("p", { class: "muted", text: "No game has a seat open to anyone now." }));
+    }
     const { games } = await Ludo.api("GET", "/api/games");
     byId("playing").replaceChildren(table(games.filter((g) => !g.over).map((g) => gameRow(g, false)), "No game in progress."));
     byId("finished").replaceChildren(table(games.filter((g) => g.over).map((g) => gameRow(g, true)), "No finished game yet."));
@@ -252,12 +349,14 @@
       const open = over ? [] : (entry.invites || []).filter((s) => (listed.open_seats || []).includes(s.seat));
       rows.push(html("li", { "data-mine": id }, html("strong", { text: `${entry.game} ` }), ...entry.seats.map((s) => html("a", { class: "button", href: s.url, text: `play seat ${s.seat}` })), over ? html("a", { class: "button", href: `/replay/${id}`, text: "replay" }) : null,
         ...open.map((s) => html("div", { class: "invite-left" }, html("span", { class: "muted", text: `Seat ${s.seat} has not joined yet: ` }),
-          html("a", { href: s.url, "data-invite-left": String(s.seat), text: "invitation" }), " ", copyButton(s.url, s.seat), html("span", { class: "url", "data-url": "yes", hidden: "", text: s.url })))));
+          html("a", { href: s.url, "data-invite-left": String(s.seat), text: s.open ? "open seat" : "invitation" }), " ", copyButton(s.url, s.seat), html("span", { class: "url", "data-url": "yes", hidden: "", text: s.url })))));
     }
     if (rows.length) byId("mine").replaceChildren(html("ul", { class: "links" }, ...rows));
   }
 
   async function start() {
+    byId("name").value = Ludo.savedName();
+    byId("name").addEventListener("input", () => { if (byId("name").value.trim()) readName(); else showNameError(""); });
     try {
       catalog = await Ludo.api("GET", "/api/catalog");
     } catch (error) {
