@@ -9,11 +9,12 @@ import pytest
 import ludoteca
 from ludoteca.core import conformance
 from ludoteca.games.mankind.content import load_content
+from ludoteca.games.mankind.state import MankindState
 from tests.games.mankind.scripting import act, new_game, player
 
 
-def test_complete_scripted_three_player_game() -> None:
-    """A short Modern-era game from first roll to final bonuses, every number worked out by hand."""
+def scripted_three_player_game() -> MankindState:
+    """The game below, played to its end (also the worked example of the score breakdown, test_presentation.py)."""
     content = load_content()
     modern = content.era_builds[4]
     gone = [b for b in modern if content.builds[b].kind == "wonder"]
@@ -50,6 +51,12 @@ def test_complete_scripted_three_player_game() -> None:
     assert state.data["era_ending"]
     act(state, "end the Build Phase")  # Health: -2 VP -> 2 VP
     assert state.is_over()
+    return state
+
+
+def test_complete_scripted_three_player_game() -> None:
+    """A short Modern-era game from first roll to final bonuses, every number worked out by hand."""
+    state = scripted_three_player_game()
 
     result = state.result()
     # Bonuses: no Conquests, no Wonders. TL 0/0/0 -> 3 each; WL 1/1/0 -> seats 0, 1 get 5; RL 1/1/1 -> 3 each;
