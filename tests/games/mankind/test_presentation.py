@@ -7,6 +7,7 @@ breakdown is checked against the hand-worked scripted game of ``test_game.py``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from fractions import Fraction
@@ -251,5 +252,5 @@ def test_the_log_says_each_thing_once_and_names_its_places() -> None:
     # No line says just what the line before it said; trades are separate choices and a roll-off that ties
     # again is a new roll, so both may repeat.
     said = [(entry["type"], entry["text"]) for entry in state.log]
-    repeats = [a for a, b in zip(said, said[1:], strict=False) if a == b and a[0] not in ("trade", "roll_off")]
+    repeats = [a for a, b in itertools.pairwise(said) if a == b and a[0] not in ("trade", "roll_off")]
     assert repeats == []
