@@ -189,11 +189,42 @@ class Writer:
         self.array[self.start[name] + position] += amount
 
     def counts(self, name: str, positions: Iterable[int], top: float) -> None:
-        """A histogram of ``positions`` divided by ``top`` (clipped to 1)."""
+        """A histogram of ``positions`` divided by ``top`` (clipped to 1).
+
+        Tallied first, then one write per position: the same numbers as adding ``1/top`` one position at a
+        time (:class:`ReferenceWriter`) whenever that sum is exact, that is when ``top`` is a power of two
+        and the piece is still 0 there (as in every encoding); otherwise it adds one at a time.
+        """
         start = self.start[name]
         array = self.array
+        if not _power_of_two(top):
+            _counts_one_by_one(array, start, positions, top)
+            return
+        tally: dict[int, int] = {}
         for position in positions:
-            array[start + position] = min(1.0, array[start + position] + 1.0 / top)
+            tally[position] = tally.get(position, 0) + 1
+        for position, hits in tally.items():
+            if array[start + position]:
+                _counts_one_by_one(array, start, [position] * hits, top)
+            else:
+                array[start + position] = min(1.0, hits / top)
+
+
+class ReferenceWriter(Writer):
+    """The writer as first written, one value at a time: what the fast paths are checked against."""
+
+    def counts(self, name: str, positions: Iterable[int], top: float) -> None:
+        _counts_one_by_one(self.array, self.start[name], positions, top)
+
+
+def _counts_one_by_one(array: np.ndarray, start: int, positions: Iterable[int], top: float) -> None:
+    for position in positions:
+        array[start + position] = min(1.0, array[start + position] + 1.0 / top)
+
+
+def _power_of_two(top: float) -> bool:
+    """Whether ``n / top`` is exact in float32 for every count an observation holds (1, 2, 4, 8...)."""
+    return top > 0 and float(top).is_integer() and (int(top) & (int(top) - 1)) == 0
 
 
 # ---------------------------------------------------------------------------------------------- encodings
@@ -219,6 +250,7 @@ class Encoding(ABC):
         self.slots = type(game).max_players
         self.actions = ActionSpace(self.action_blocks())
         self.layout = Layout(self.observation_pieces())
+        self._index_memo: dict[tuple[str, Seat, Any], int] = {}
 
     # ------------------------------------------------------------------ what a game module writes
     @abstractmethod
@@ -247,6 +279,12 @@ class Encoding(ABC):
     @abstractmethod
     def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
         """Fill the observation of ``seat`` from its view (and from nothing else)."""
+
+    def write_reference(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        """The plain, value-by-value version of :meth:`write` where a game writes a faster one (numpy,
+        values cached across calls): ``observe(..., reference=True)`` uses it, and a test checks that both
+        give the same array over random games. By default :meth:`write` is the only version."""
+        self.write(out, view, seat)
 
     def public_facts(self, state: State) -> Any:
         """Public facts the view leaves out, above all the particulars of the pending decision (``None``: none).
@@ -308,7 +346,51 @@ class Encoding(ABC):
             ) from error
 
     def legal(self, state: State, seat: Seat) -> dict[int, Action]:
-        """The legal actions of ``seat`` by index (empty when it need not decide)."""
+        """The legal actions of ``seat`` by index (empty when it need not decide).
+
+        The loop of :meth:`legal_reference` with the lookups inlined (a Tigris & Euphrates turn offers
+        hundreds of actions); anything unusual (a key the space lacks, two actions on one index) is left
+        to :meth:`legal_reference`, which raises the error naming the decision.
+        """
+        actions = state.legal_actions(seat)
+        if not actions:
+            return {}
+        step = self.pending_step(state)
+        context = self.action_context(state, seat)
+        key_of = self.action_key
+        offsets = self.actions._offset
+        positions = self.actions._position
+        # action_key is a function of (step, seat, payload, context) alone (its contract), so without a context
+        # an index found once is kept for the next time the same payload is offered (most are, turn after turn).
+        memo = self._index_memo if context is None else None
+        if memo is not None and len(memo) > 200_000:
+            memo.clear()
+        found: dict[int, Action] = {}
+        try:
+            for action in actions:
+                payload = action.payload
+                memo_key: tuple[str, Seat, Any] | None = None
+                index = None
+                if memo is not None:
+                    try:
+                        memo_key = (step, seat, payload)
+                        index = memo.get(memo_key)
+                    except TypeError:  # a payload holding a list: no memo
+                        memo_key = None
+                if index is None:
+                    block, key = key_of(step, seat, payload, context)
+                    index = offsets[block] + positions[block][key]
+                    if memo_key is not None:
+                        memo[memo_key] = index  # type: ignore[index]
+                found[index] = action
+        except (KeyError, TypeError, ValueError, IndexError):
+            return self.legal_reference(state, seat)
+        if len(found) != len(actions):
+            return self.legal_reference(state, seat)
+        return found
+
+    def legal_reference(self, state: State, seat: Seat) -> dict[int, Action]:
+        """:meth:`legal` one action at a time, checking each: the errors' wording and the fast path's reference."""
         actions = state.legal_actions(seat)
         if not actions:
             return {}
@@ -333,22 +415,27 @@ class Encoding(ABC):
             mask[list(legal)] = 1
         return mask
 
-    def observe(self, state: State, seat: Seat, public: bool = False) -> np.ndarray:
+    def observe(self, state: State, seat: Seat, public: bool = False, reference: bool = False) -> np.ndarray:
         """The observation of ``seat``: its view and the public facts of the pending decision.
 
         With ``public`` the spectator's view (``state.view(None)``) is used instead, laid out from ``seat``
-        (OpenSpiel's public observer).
+        (OpenSpiel's public observer). With ``reference`` the plain version is used (:meth:`write_reference`).
         """
         view = state.view(None if public else seat)
-        return self.encode(view, self.public_facts(state), seat)
+        return self.encode(view, self.public_facts(state), seat, reference)
 
-    def encode(self, view: dict[str, Any], facts: Any, seat: Seat) -> np.ndarray:
+    def encode(self, view: dict[str, Any], facts: Any, seat: Seat, reference: bool = False) -> np.ndarray:
         """The observation array from a view and the decision facts (as :meth:`public_facts` returns them)."""
-        out = self.layout.writer()
-        self.write(out, view, seat)
+        if reference:
+            out: Writer = ReferenceWriter(self.layout)
+            self.write_reference(out, view, seat)
+        else:
+            out = self.layout.writer()
+            self.write(out, view, seat)
         if facts is not None:
             self.write_facts(out, facts, seat)
-        if not np.all(np.abs(out.array) <= 1.0):
+        array = out.array
+        if not (array.max() <= 1.0 and array.min() >= -1.0):  # NaN fails too
             raise EncodingError(f"{self.game_id}: an observation value left [-1, 1]")
         return out.array
 

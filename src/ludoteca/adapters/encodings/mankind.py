@@ -21,8 +21,10 @@ Everything in Mankind is public but the dice to come.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
+
+import numpy as np
 
 from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer, bool_block, squash
 from ludoteca.core.game import Seat, State
@@ -180,6 +182,14 @@ class MankindEncoding(Encoding):
         return pieces
 
     def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        """The fast path: the histograms of cards held (329 values a seat) come from a cache keyed by the list
+        itself, since a seat's cards change only when it builds or loses one."""
+        self._write(out, view, seat, fast=True)
+
+    def write_reference(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        self._write(out, view, seat, fast=False)
+
+    def _write(self, out: Writer, view: dict[str, Any], seat: Seat, fast: bool) -> None:
         builds, governments, _military, conquests = _catalogue()
         build_at = _positions(builds)
         government_at = _positions(governments)
@@ -194,7 +204,10 @@ class MankindEncoding(Encoding):
         if decision is not None:
             out.onehot("decision", _positions(_steps())[decision["step"]])
             out.onehot("decider", self.slot(seat, decision["seat"]))
-        out.counts("gone", (build_at[b] for b in view["gone"]), 1)
+        if fast:
+            _paste(out, "gone", _histogram(tuple(view["gone"]), "builds", 1))
+        else:
+            out.counts("gone", (build_at[b] for b in view["gone"]), 1)
         array, start = out.array, out.start
         for other, player in enumerate(view["players"]):
             p = f"seat+{self.slot(seat, other)}."
@@ -214,8 +227,12 @@ class MankindEncoding(Encoding):
                     array[at_mods + i] = max(-1.0, min(1.0, mods[code] / 5))
             government = player["government"]
             out.onehot(p + "government", len(governments) if government is None else government_at[government])
-            out.counts(p + "builds", (build_at[b] for b in player["builds"]), 4)
-            out.counts(p + "conquests", (conquest_at[c] for c in player["conquests"]), 4)
+            if fast:
+                _paste(out, p + "builds", _histogram(tuple(player["builds"]), "builds", 4))
+                _paste(out, p + "conquests", _histogram(tuple(player["conquests"]), "conquests", 4))
+            else:
+                out.counts(p + "builds", (build_at[b] for b in player["builds"]), 4)
+                out.counts(p + "conquests", (conquest_at[c] for c in player["conquests"]), 4)
 
     def public_facts(self, state: State) -> Any:
         """The pending frame's public particulars, with the horde's for an incursion loss (``None``: none)."""
@@ -282,3 +299,25 @@ def _units() -> tuple[str, ...]:
 @cache
 def _positions(keys: tuple[str, ...]) -> dict[str, int]:
     return {key: i for i, key in enumerate(keys)}
+
+
+@lru_cache(maxsize=8192)
+def _histogram(ids: tuple[str, ...], catalogue: str, top: int) -> np.ndarray | None:
+    """The counts of ``ids`` over the build or conquest catalogue, /``top`` clipped to 1, exactly as
+    :meth:`Writer.counts` writes them one by one (``None`` when there is nothing to count)."""
+    if not ids:
+        return None
+    builds, _governments, _military, conquests = _catalogue()
+    keys = builds if catalogue == "builds" else conquests
+    at = _positions(keys)
+    vector = np.zeros(len(keys), dtype=np.float32)
+    for key in ids:
+        vector[at[key]] = min(1.0, vector[at[key]] + 1.0 / top)
+    vector.flags.writeable = False
+    return vector
+
+
+def _paste(out: Writer, piece: str, vector: np.ndarray | None) -> None:
+    if vector is not None:
+        start = out.start[piece]
+        out.array[start : start + vector.shape[0]] = vector

@@ -23,6 +23,8 @@ from collections.abc import Hashable
 from itertools import combinations_with_replacement
 from typing import Any, cast
 
+import numpy as np
+
 from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer
 from ludoteca.core.game import Seat, State
 from ludoteca.games.tigris_euphrates.board import temples_next_to
@@ -35,6 +37,8 @@ COLOURS = "rbkg"
 SQUARES = WIDTH * HEIGHT
 CELLS = ("", "r", "b", "k", "g", "m", "x")
 CELL_NAMES = "empty, red, blue, black, green, monument, catastrophe"
+CELL_AT = {code: i for i, code in enumerate(CELLS)}
+SQUARE_RANGE = np.arange(SQUARES, dtype=np.intp)
 
 
 class TigrisEncoding(Encoding):
@@ -53,6 +57,7 @@ class TigrisEncoding(Encoding):
         self.actions_per_turn = parts.actions_per_turn
         self.river = boards()[game.options["board"]].river
         self.steps = tuple(sorted(RULES.decisions))
+        self._river_at: np.ndarray | None = None
         super().__init__(game)
 
     # ------------------------------------------------------------------ actions
@@ -153,10 +158,28 @@ class TigrisEncoding(Encoding):
         return pieces
 
     def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        """The fast path: the 176 cells' one-hot planes in one numpy assignment, the river (fixed for the game)
+        from positions computed once; the rest as :meth:`write_reference` writes it."""
+        array, start = out.array, out.start["cells"]
+        codes = np.fromiter((CELL_AT[code] for code in view["cells"]), dtype=np.intp, count=SQUARES)
+        array[start + codes * SQUARES + SQUARE_RANGE] = 1.0
+        if self._river_at is None:
+            self._river_at = out.start["river"] + np.asarray(sorted(set(self.river)), dtype=np.intp)
+        if len(self.river) == len(self._river_at):  # a river listing a square twice would add up: plain path
+            array[self._river_at] = 1.0
+        else:
+            for square in self.river:
+                out.add("river", square)
+        self._write_rest(out, view, seat)
+
+    def write_reference(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
         for square, code in enumerate(view["cells"]):
             out.add("cells", CELLS.index(code) * SQUARES + square)
         for square in self.river:
             out.add("river", square)
+        self._write_rest(out, view, seat)
+
+    def _write_rest(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
         for square in view["treasures"]:
             out.add("treasures", square)
         if view["unification"] >= 0:

@@ -1,0 +1,66 @@
+"""The fast paths of the adapters give exactly what the plain versions give: every seat's observation
+(``observe(..., reference=True)``: the value-by-value writer and each game's ``write_reference``) and the
+legal actions by index (``legal_reference``), over random games of every game at its smallest and largest
+player count, public observers included."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("numpy", reason="the RL adapters need the 'rl' extra: pip install ludoteca[rl]")
+
+import numpy as np
+
+from ludoteca.adapters.encoding import ReferenceWriter, Writer
+from ludoteca.adapters.encodings import encoded_games, load_encoded
+from ludoteca.core.registry import game_class
+from tests.adapters.cases import random_walk
+
+
+def _cases() -> list[object]:
+    cases = []
+    for game_id in encoded_games():
+        cls = game_class(game_id)
+        for players in sorted({cls.min_players, cls.max_players}):
+            cases.append(pytest.param(game_id, players, id=f"{game_id}-{players}p"))
+    return cases
+
+
+@pytest.mark.parametrize(("game_id", "players"), _cases())
+def test_fast_observations_and_legal_actions_equal_the_reference(game_id: str, players: int) -> None:
+    encoding = load_encoded(game_id, players)
+    checked = 0
+    for seed in (1, 2):
+        state = encoding.game.new_state(seed=seed)
+        for step, (seat, _legal) in enumerate(random_walk(state, seed, 400)):
+            assert encoding.legal(state, seat) == encoding.legal_reference(state, seat)
+            assert list(encoding.legal(state, seat)) == list(encoding.legal_reference(state, seat))
+            if step % 3 == 0:
+                for other in range(players):
+                    fast = encoding.observe(state, other)
+                    plain = encoding.observe(state, other, reference=True)
+                    assert fast.dtype == plain.dtype == np.float32
+                    assert np.array_equal(fast, plain), f"{game_id} seat {other}, decision {step}, seed {seed}"
+                public = encoding.observe(state, seat, public=True)
+                assert np.array_equal(public, encoding.observe(state, seat, public=True, reference=True))
+                checked += 1
+        if state.is_over():
+            for other in range(players):
+                assert np.array_equal(encoding.observe(state, other), encoding.observe(state, other, reference=True))
+    assert checked > 20
+
+
+@pytest.mark.parametrize("top", [1, 2, 3, 4, 5, 8, 10])
+def test_fast_counts_equal_adding_one_at_a_time(top: int) -> None:
+    from ludoteca.adapters.encoding import Layout, Piece
+
+    layout = Layout([Piece("a", 7, ""), Piece("b", 5, "")])
+    positions = [0, 3, 3, 6, 3, 3, 3, 3, 3, 1, 0]
+    fast, plain = Writer(layout), ReferenceWriter(layout)
+    for out in (fast, plain):
+        out.counts("b", [4, 4, 0], top)
+        out.counts("a", iter(positions), top)
+        out.counts("a", [3, 2], top)  # written twice: the fast writer adds one at a time then
+        out.counts("a", [], top)
+    assert np.array_equal(fast.array, plain.array)
+    assert fast.array[3] == min(1.0, 8 / top) or top in (3, 5, 10)
