@@ -1,0 +1,165 @@
+"""The people at a table, in headless Chromium (#20): names from the lobby and the join page, a seat open to
+anyone taken from the lobby's list, the table chat shown as text (never HTML), and who resigned in the status,
+the log and the replay. Every page must end with no page error and no console error."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.server.browsing import CHROMIUM, chromium, live_server
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        "headless browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
+        allow_module_level=True,
+    )
+playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (dev extra)")
+
+import httpx  # noqa: E402
+
+from ludoteca.server import create_app  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+
+HOSTILE = ['<img src=x onerror="window.pwned=1">', "<script>window.pwned=2</script>", "<b>bold?</b>\nsecond line"]
+"""Chat messages that would run or format something if a page put them in as HTML."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    database = f"sqlite:///{tmp_path_factory.mktemp('people') / 'games.sqlite3'}"
+    with live_server(create_app(database, bot_delay=0)) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium(playwright_api) as launched:
+        yield launched
+
+
+class People:
+    """Browser contexts, one per person, each page collecting page errors and console errors."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def page(self) -> Any:
+        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        self.contexts.append(context)
+        tab = context.new_page()
+        tab.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        tab.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
+        return tab
+
+
+@pytest.fixture
+def people(browser: Any) -> Iterator[People]:
+    crowd = People(browser)
+    yield crowd
+    for context in crowd.contexts:
+        context.close()
+    assert not crowd.errors, f"the pages raised: {crowd.errors}"
+
+
+def test_names_an_open_seat_the_chat_as_text_and_a_resignation(server: str, people: People) -> None:
+    # Ann starts a game from the lobby with her name and the other seat open to anyone.
+    ann = people.page()
+    ann.goto(server + "/")
+    ann.fill("#name", "Ann")
+    ann.select_option("#game", "tigris-euphrates")
+    ann.select_option("#players", "2")
+    ann.select_option("#seat-1", "human")
+    ann.check("#open")
+    ann.click("#start")
+    link = ann.get_attribute("a[data-seat-link='1'][data-open-seat]", "href") or ""
+    assert re.search(r"/join/[0-9a-f]{12}#seat=1$", link) and "token=" not in link
+    game_id = link.split("/join/")[1].split("#")[0]
+    ann.click("a[data-go]")
+    ann.wait_for_selector("[data-own-hand]")
+    assert ann.inner_text("#who") == "You are Ann"
+
+    # A stranger finds it in the lobby's open seats, gives a name and sits down.
+    bob = people.page()
+    bob.goto(server + "/")
+    row = f"#open-games tr[data-open-game='{game_id}']"
+    bob.wait_for_selector(row)
+    assert "1: open seat" in bob.inner_text(row) and "0: Ann" in bob.inner_text(row)
+    bob.click(f"[data-join='{game_id}/1']")
+    bob.fill(f"[data-join-name='{game_id}/1']", "  Bob  ")
+    bob.click(f"[data-take='{game_id}/1']")
+    bob.wait_for_url(re.compile(r"/play/[0-9a-f]+#token="))
+    bob.wait_for_selector("[data-own-hand]")
+    assert bob.inner_text("#who") == "You are Bob"
+    assert "Ann" in bob.inner_text("#players") and "Bob (you)" in bob.inner_text("#players")
+    ann.wait_for_function("document.getElementById('players').textContent.includes('Bob')")
+    bob.goto(server + "/")  # the seat is gone from the list, and it is Bob's in "Your seats"
+    bob.wait_for_selector(f"[data-mine='{game_id}'] a[href*='#token=']")
+    assert bob.locator(row).count() == 0
+    bob_token = _token_of(bob, game_id)
+
+    # The chat: what Ann types reaches a spectator as text; nothing in it runs or formats.
+    watcher = people.page()
+    watcher.goto(f"{server}/play/{game_id}")
+    watcher.wait_for_selector("#chat[data-live='yes']")
+    assert watcher.is_hidden("#chat-form")  # spectators read, players write
+    for text in HOSTILE:
+        ann.fill("#chat-text", text)
+        ann.click("#chat-send")
+        ann.wait_for_function("!document.getElementById('chat-send').disabled")
+    ann.fill("#chat-text", "good luck")
+    ann.press("#chat-text", "Enter")  # Enter sends too
+    for tab in (ann, watcher):
+        tab.wait_for_function("document.querySelectorAll('#chat-log .chat-text').length === 4")
+        shown = tab.eval_on_selector_all("#chat-log .chat-text", "els => els.map(e => e.textContent)")
+        assert shown == [*HOSTILE, "good luck"]
+        assert tab.locator("#chat-log img, #chat-log script, #chat-log b").count() == 0
+        assert tab.evaluate("window.pwned") is None
+        assert tab.inner_text("#chat-log .chat-who >> nth=0") == "Ann"
+    assert ann.input_value("#chat-text") == ""
+
+    # Bob resigns: the status, the log and the replay say who.
+    seen = httpx.get(f"{server}/api/games/{game_id}").json()
+    answer = httpx.post(
+        f"{server}/api/games/{game_id}/resign",
+        json={"version": seen["version"]},
+        headers={"Authorization": f"Bearer {bob_token}"},
+    )
+    assert answer.status_code == 200, answer.text
+    ann.wait_for_function("document.getElementById('status').textContent.includes('Bob resigned')")
+    assert "Winner: Ann (you)" in ann.inner_text("#status")
+    assert "Bob (seat 1) resigned: the game is over" in ann.inner_text("#log")
+    watcher.goto(f"{server}/replay/{game_id}")
+    watcher.wait_for_function("document.getElementById('status').textContent.includes('Bob resigned')")
+    assert "Bob (seat 1) resigned" in watcher.inner_text("#log")
+
+
+def test_a_friend_gives_a_name_on_the_invitation_page(server: str, people: People) -> None:
+    created = httpx.post(
+        f"{server}/api/games", json={"game": "tigris-euphrates", "seats": ["human", "human"], "name": "Ann"}
+    ).json()
+    friend = people.page()
+    friend.goto(created["seats"][1]["url"])
+    friend.wait_for_selector("#join:not([hidden])")
+    assert "Ann" in friend.inner_text("#join-what")
+    friend.fill("#name", "bell\u0007")
+    friend.click("#take")
+    assert "control characters" in friend.inner_text("#name-error") and "/join/" in friend.url
+    friend.fill("#name", "Dora")
+    friend.click("#take")
+    friend.wait_for_url(re.compile(r"/play/[0-9a-f]+#token="))
+    friend.wait_for_selector("[data-own-hand]")
+    assert friend.inner_text("#who") == "You are Dora"
+    assert httpx.get(f"{server}/api/games/{created['id']}").json()["seats"][1]["name"] == "Dora"
+
+
+def _token_of(page: Any, game_id: str) -> str:
+    """The seat token in the fragment of a page's seat link ("Your seats" in the lobby it is on)."""
+    href = page.get_attribute(f"[data-mine='{game_id}'] a[href*='#token=']", "href") or ""
+    return href.split("#token=")[1]
