@@ -1,6 +1,8 @@
 // Tigris & Euphrates: the 16 × 11 board (land, rivers, temples, treasures), tiles, leaders,
 // monuments and catastrophes, drawn from view(seat) and the board's static data; every action
-// naming a square is a clickable square.
+// naming a square is a clickable square. Each square is a place (data-place="F4") for the table's
+// last-move marks and log spotlight; the open revolt or war is shown above the board before anyone
+// commits; rules help (static.help, from data/help.toml) on pieces, squares, the hand and a legend.
 "use strict";
 
 (() => {
@@ -33,6 +35,51 @@
     m = /^(.*) on ([A-P]\d+)$/.exec(text);
     if (m) return { square: m[2], tool: m[1] };
     return null;
+  }
+
+  /** Rules help on an element: the table's ctx.help (hover and tap) when it has one, else a hover title. */
+  function helpOn(ctx, el, entry, title) {
+    if (!el || !entry) return;
+    const heading = title || entry.title;
+    if (ctx.help) ctx.help(el, heading, entry.text);
+    else if (el instanceof SVGElement) el.insertBefore(Ludo.svg("title", {}, null, `${heading}\n${entry.text}`), el.firstChild);
+    else el.title = `${heading}\n${entry.text}`;
+  }
+
+  function helpEntry(ctx, section, key) {
+    const help = (ctx.static && ctx.static.help) || {};
+    return (help[section] || {})[key] || null;
+  }
+
+  /** What a square holds, as one help entry (title and text), or null for plain empty land. */
+  function squareHelp(ctx, index, code, placed, treasure, framed, river, temple) {
+    const parts = [];
+    let title = "";
+    if (placed) {
+      const entry = helpEntry(ctx, "leaders", LEADER_OF[placed.colour]);
+      title = `${Ludo.seatName(ctx.payload, placed.seat)}: ${entry ? entry.title : LEADER_OF[placed.colour]}`;
+      if (entry) parts.push(entry.text);
+    } else if (code === "x") {
+      const entry = helpEntry(ctx, "pieces", "catastrophe");
+      title = entry ? entry.title : "Catastrophe";
+      if (entry) parts.push(entry.text);
+    } else if (TILE_NAME[code]) {
+      const entry = helpEntry(ctx, "tiles", TILE_NAME[code]);
+      title = entry ? entry.title : TILE_NAME[code];
+      if (temple && code === "r") title += " — starting temple";
+      if (entry) parts.push(entry.text);
+    } else if (river) {
+      const entry = helpEntry(ctx, "squares", "river");
+      title = entry ? entry.title : "River";
+      if (entry) parts.push(entry.text);
+    }
+    if (treasure) {
+      const entry = helpEntry(ctx, "pieces", framed ? "framed" : "treasure");
+      title += framed ? ", with a treasure (framed: taken first)" : ", with a treasure";
+      if (entry) parts.push(entry.text);
+    }
+    if (!title) return null;
+    return { title: `${squareName(index, 16)} · ${title}`, text: parts.join("\n") };
   }
 
   function leaderSquares(view) {
@@ -72,9 +119,118 @@
     const x = MARGIN + col * CELL;
     const y = MARGIN + row * CELL;
     const size = CELL * 2;
-    const g = s("g", { "data-monument": id }, svgEl);
+    const g = s("g", { "data-monument": id, "data-place": squareName(square, width) }, svgEl);
     s("rect", { x: x + 4, y: y + 4, width: size - 8, height: size - 8, rx: 6, fill: TILE[id[0]], opacity: 0.9 }, g);
     s("path", { d: `M${x + size / 2} ${y + 10} L${x + size - 12} ${y + size - 12} L${x + 12} ${y + size - 12} Z`, fill: TILE[id[1]], stroke: "#fff", "stroke-width": 2 }, g);
+    return g;
+  }
+
+  /** A side's lines in the conflict panel: who, where, its board strength, what it committed, and the stakes. */
+  function sideCells(ctx, conflict, side) {
+    const leader = conflict.leader;
+    const unit = conflict.kind === "revolt" ? "temple" : `${conflict.colour} tile`;
+    const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+    let committed;
+    if (side.committed !== null && side.committed !== undefined) committed = `${side.committed} ${conflict.to_commit}`;
+    else if (conflict.deciding === side.seat) committed = "deciding now";
+    else committed = side.role === "defender" ? "after the attacker" : "—";
+    const lost = side.removed_if_lost || [];
+    let loses = `its ${leader} leaves the board`;
+    if (conflict.kind === "war") loses += lost.length ? ` with ${plural(lost.length, conflict.colour + " tile")} (${lost.join(", ")})` : ", no tile with it";
+    const who = Ludo.html("span", { class: "te-who" },
+      Ludo.html("span", { class: "swatch", style: `background:${Ludo.seatColour(side.seat)}` }),
+      Ludo.html("span", { text: `${Ludo.seatName(ctx.payload, side.seat)} · ${side.role}` }));
+    return [
+      who,
+      Ludo.html("span", { text: `${leader} on ${side.square}` }),
+      Ludo.html("span", { "data-board-strength": String(side.board), text: `${plural(side.board, unit)}${side.support.length ? ` (${side.support.join(", ")})` : ""}` }),
+      Ludo.html("span", { "data-committed": committed, text: committed }),
+      Ludo.html("span", { text: loses }),
+      Ludo.html("span", { text: `+${side.points_if_won} ${conflict.reward} point${side.points_if_won === 1 ? "" : "s"}` }),
+    ];
+  }
+
+  /** The open revolt or war as a table of its two sides (T&E: Conflicts), from view.conflict. */
+  function conflictTable(ctx, conflict) {
+    const heading = conflict.kind === "revolt"
+      ? `Revolt over the ${conflict.leader} (${conflict.colour} leaders)`
+      : `${conflict.colour[0].toUpperCase()}${conflict.colour.slice(1)} war (${conflict.leader}s)`;
+    const labels = ["", "Leader", "On the board", "Committed", "If it loses", "If it wins"];
+    const [attacker, defender] = conflict.sides;
+    const a = sideCells(ctx, conflict, attacker);
+    const d = sideCells(ctx, conflict, defender);
+    const grid = Ludo.html("div", { class: "te-conflict-grid" });
+    labels.forEach((label, row) => {
+      grid.appendChild(Ludo.html("span", { class: "te-label", text: label }));
+      grid.appendChild(Ludo.html("span", { class: "te-side", "data-side": "attacker" }, a[row]));
+      grid.appendChild(Ludo.html("span", { class: "te-side", "data-side": "defender" }, d[row]));
+    });
+    const box = Ludo.html("div", { class: "te-conflict-one", "data-conflict-colour": conflict.colour },
+      Ludo.html("h4", { text: heading }), grid);
+    helpOn(ctx, box.firstChild, helpEntry(ctx, "conflicts", conflict.kind === "revolt" ? "revolt" : "war"), heading);
+    return box;
+  }
+
+  function conflictPanel(ctx, conflict) {
+    const panel = Ludo.html("div", { class: "te-conflict", "data-conflict": conflict.kind });
+    if (conflict.kind === "war_order") {
+      panel.appendChild(Ludo.html("p", { class: "te-conflict-note", text: `${Ludo.seatName(ctx.payload, conflict.deciding)} chooses which war is fought first; the board is counted again after each war, so later numbers may change.` }));
+      for (const war of conflict.wars) panel.appendChild(conflictTable(ctx, war));
+      return panel;
+    }
+    panel.appendChild(conflictTable(ctx, conflict));
+    const deciding = Ludo.seatName(ctx.payload, conflict.deciding);
+    const mine = ctx.seat === conflict.deciding;
+    panel.appendChild(Ludo.html("p", { class: "te-conflict-note", text: `${mine ? "You decide" : `${deciding} decides`}: commit ${conflict.to_commit} tiles from hand (attacker first, then defender). The higher total wins; the defender wins ties.` }));
+    return panel;
+  }
+
+  /** On the board: the leaders of the open conflict ringed, and the tiles at stake dashed. */
+  function markConflict(root, conflict, width) {
+    const s = Ludo.svg;
+    const wars = conflict.kind === "war_order" ? conflict.wars : [conflict];
+    const layer = s("g", { class: "te-conflict-marks" }, root);
+    for (const war of wars) {
+      for (const side of war.sides) {
+        const at = squareIndex(side.square, width);
+        const x = MARGIN + (at % width) * CELL;
+        const y = MARGIN + Math.floor(at / width) * CELL;
+        s("rect", { class: "te-conflict-leader", "data-conflict-side": side.role, x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6, stroke: Ludo.seatColour(side.seat) }, layer);
+        for (const name of side.removed_if_lost || []) {
+          const sq = squareIndex(name, width);
+          s("rect", { class: "te-at-stake", "data-at-stake": name, x: MARGIN + (sq % width) * CELL + 5, y: MARGIN + Math.floor(sq / width) * CELL + 5, width: CELL - 10, height: CELL - 10, rx: 4 }, layer);
+        }
+      }
+    }
+  }
+
+  /** Symbols and rules, each with its help: what a phone player taps to read the rules. */
+  function legend(ctx) {
+    const box = Ludo.html("div", { class: "te-legend", "data-legend": "yes" });
+    const swatch = (style) => Ludo.html("span", { class: "te-swatch", style });
+    const items = [
+      ["squares", "river", swatch("background:#9ccbe6")],
+      ["squares", "land", swatch("background:#f3ebd3")],
+      ["squares", "temple", swatch(`background:${TILE.r}`)],
+      ["pieces", "treasure", swatch("background:#f5c518;transform:rotate(45deg);width:10px;height:10px")],
+      ["pieces", "framed", swatch("background:#f5c518;outline:2px solid #8d6e00")],
+      ["pieces", "monument", swatch(`background:${TILE.k}`)],
+      ["pieces", "catastrophe", swatch("background:#5d4037")],
+      ["pieces", "unification", swatch("background:#fff;border:2px dashed #777")],
+      ["squares", "kingdom", null],
+      ["leaders", "placing", null],
+      ["actions", "leader", null], ["actions", "tile", null], ["actions", "catastrophe", null], ["actions", "swap", null],
+      ["actions", "pass", null], ["actions", "end_of_turn", null],
+      ["conflicts", "revolt", null], ["conflicts", "war", null], ["conflicts", "score", null],
+    ];
+    for (const [section, key, mark] of items) {
+      const entry = helpEntry(ctx, section, key);
+      if (!entry) continue;
+      const chip = Ludo.html("span", { class: "te-help-chip", tabindex: "0", "data-help-key": `${section}.${key}` }, mark, entry.title);
+      helpOn(ctx, chip, entry);
+      box.appendChild(chip);
+    }
+    return box;
   }
 
   /** The swap as one chooses it at the table: mark tiles of the hand (each a button), then swap them (one action). */
@@ -108,6 +264,8 @@
   }
 
   Ludo.register("tigris-euphrates", {
+    stylesheet: true,
+
     tool(text) { const p = parse(text); return p ? p.tool : null; },
 
     board(ctx) {
@@ -117,6 +275,8 @@
       const width = st.width || 16;
       const height = st.height || 11;
       const river = new Set(st.river || []);
+      const framed = new Set(st.framed || []);
+      const temples = new Set(st.temples || []);
       const treasures = new Set(view.treasures);
       const placed = leaderSquares(view);
       const monumentSquares = new Set();
@@ -146,7 +306,7 @@
         const y = MARGIN + Math.floor(index / width) * CELL;
         const name = squareName(index, width);
         const code = view.cells[index];
-        const g = s("g", { "data-square": name, "data-code": code, class: "square" }, cellsLayer);
+        const g = s("g", { "data-square": name, "data-place": name, "data-code": code, class: "square" }, cellsLayer);
         s("rect", { x, y, width: CELL, height: CELL, fill: river.has(index) ? "#9ccbe6" : "#f3ebd3", stroke: "#cbbd9a", "stroke-width": 1 }, g);
         if (code && code !== "m" && !monumentSquares.has(index)) drawTile(g, x, y, code);
         if (treasures.has(index)) {
@@ -156,12 +316,36 @@
           s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, fill: "none", stroke: "#fff", "stroke-width": 3, "stroke-dasharray": "4 3" }, g);
         }
         if (placed[index]) drawLeader(g, x, y, placed[index].seat, placed[index].colour);
+        if (!monumentSquares.has(index)) {
+          const about = squareHelp(ctx, index, code, placed[index], treasures.has(index), framed.has(index), river.has(index), temples.has(index));
+          if (about) helpOn(ctx, g, about);
+        }
         if (byTarget[index]) ctx.target(g, byTarget[index]);
       }
-      for (const [id, square] of Object.entries(view.monuments)) if (square >= 0) drawMonument(root, view, id, square, width);
+      for (const [id, square] of Object.entries(view.monuments)) {
+        if (square < 0) continue;
+        const g = drawMonument(root, view, id, square, width);
+        const entry = helpEntry(ctx, "pieces", "monument");
+        const name = `${TILE_NAME[id[0]]}-${TILE_NAME[id[1]]}`;
+        if (entry) helpOn(ctx, g, entry, `${squareName(square, width)} · ${name} monument`);
+      }
+      if (view.conflict) markConflict(root, view.conflict, width);
       // targets drawn above monuments stay clickable: move target groups last
       for (const g of Array.from(cellsLayer.children)) if (byTarget[squareIndex(g.getAttribute("data-square"), width)]) root.appendChild(g);
-      return root;
+      const wrap = Ludo.html("div", { class: "te-board" });
+      if (view.conflict) wrap.appendChild(conflictPanel(ctx, view.conflict));
+      wrap.appendChild(root);
+      wrap.appendChild(legend(ctx));
+      return wrap;
+    },
+
+    /** The squares a log event touched (contract 2): its square, and the squares it names (a move's two, a
+     *  monument's four, the tiles a war removed, the leaders of a conflict). */
+    placesOf(event) {
+      const places = [];
+      if (typeof event.square === "string") places.push(event.square);
+      if (Array.isArray(event.squares)) for (const sq of event.squares) if (typeof sq === "string" && !places.includes(sq)) places.push(sq);
+      return places;
     },
 
     hand(ctx) {
@@ -177,24 +361,30 @@
       for (const code of ["r", "b", "k", "g"]) {
         const tool = `place ${TILE_NAME[code]}`;
         const usable = tools.has(tool);
-        tiles.appendChild(Ludo.html("div", {
-          class: usable ? "tile clickable" : "tile", "data-tile": TILE_NAME[code], title: usable ? `${tool}: then click a square` : TILE_NAME[code],
+        const chip = Ludo.html("div", {
+          class: usable ? "tile clickable" : "tile", "data-tile": TILE_NAME[code], title: usable ? `${tool}: then click a square` : null,
           onclick: usable ? () => ctx.selectTool(tool) : null,
-        }, Ludo.html("span", { class: "chip", style: `background:${TILE[code]}` }), `${TILE_NAME[code]} × ${hand[code]}`));
+        }, Ludo.html("span", { class: "chip", style: `background:${TILE[code]}` }), `${TILE_NAME[code]} × ${hand[code]}`);
+        helpOn(ctx, chip, helpEntry(ctx, "tiles", TILE_NAME[code]));
+        tiles.appendChild(chip);
       }
       for (const code of ["k", "r", "b", "g"]) {
         const onBoard = view.leaders[ctx.seat][code] >= 0;
         const leader = LEADER_OF[code];
         const tool = onBoard ? `move ${leader}` : `place ${leader}`;
         const usable = tools.has(tool);
-        tiles.appendChild(Ludo.html("div", {
+        const chip = Ludo.html("div", {
           class: usable ? "tile clickable" : "tile", "data-leader": leader, onclick: usable ? () => ctx.selectTool(tool) : null,
           title: onBoard ? `${leader} on ${squareName(view.leaders[ctx.seat][code], 16)}` : `${leader} in your hand`,
-        }, Ludo.html("span", { class: "chip", style: `background:${TILE[code]};border-radius:50%;border:3px solid ${Ludo.seatColour(ctx.seat)}` }), `${leader}${onBoard ? " (on board)" : ""}`));
+        }, Ludo.html("span", { class: "chip", style: `background:${TILE[code]};border-radius:50%;border:3px solid ${Ludo.seatColour(ctx.seat)}` }), `${leader}${onBoard ? " (on board)" : ""}`);
+        helpOn(ctx, chip, helpEntry(ctx, "leaders", leader));
+        tiles.appendChild(chip);
       }
       const catastrophe = tools.has("catastrophe");
-      tiles.appendChild(Ludo.html("div", { class: catastrophe ? "tile clickable" : "tile", "data-tile": "catastrophe", onclick: catastrophe ? () => ctx.selectTool("catastrophe") : null },
-        Ludo.html("span", { class: "chip", style: "background:#5d4037" }), `catastrophes × ${view.catastrophes[ctx.seat]}`));
+      const disaster = Ludo.html("div", { class: catastrophe ? "tile clickable" : "tile", "data-tile": "catastrophe", onclick: catastrophe ? () => ctx.selectTool("catastrophe") : null },
+        Ludo.html("span", { class: "chip", style: "background:#5d4037" }), `catastrophes × ${view.catastrophes[ctx.seat]}`);
+      helpOn(ctx, disaster, helpEntry(ctx, "pieces", "catastrophe"));
+      tiles.appendChild(disaster);
       const root = Ludo.html("div", {}, tiles);
       if (swaps.length) {
         root.appendChild(Ludo.html("p", { class: "swap-bar" }, Ludo.html("button", {
