@@ -1,0 +1,267 @@
+"""Advanced Civilization's page in headless Chromium (issue #20): a move in two clicks with its count, legal
+destinations that stand out, area names that do not overlap, the census figure, the conflicts and the calamity
+shown before they resolve, the rules help (hover and tap), and the page at desktop and phone sizes.
+
+A live game (seat 0 a person, seat 1 a random bot) is brought to seat 0's movement through the API; the
+panels are drawn by the page's own renderer from views the rules compute for fixed scenarios on the main map.
+Screenshots go to ``build/test-output/browser/`` (or ``$LUDOTECA_TEST_OUTPUT``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import ludoteca
+from tests.server.browsing import CHROMIUM, chromium, live_server
+
+if not CHROMIUM.exists():
+    pytest.skip("headless browser tests need Debian's chromium at /usr/bin/chromium", allow_module_level=True)
+playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (dev extra)")
+
+import httpx  # noqa: E402
+
+from ludoteca.server import create_app  # noqa: E402
+from ludoteca.server.limits import Limits  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUT = Path(os.environ.get("LUDOTECA_TEST_OUTPUT") or ROOT / "build" / "test-output") / "browser"
+GAME = "advanced-civilization"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    database = f"sqlite:///{tmp_path_factory.mktemp('browser-civilization') / 'games.sqlite3'}"
+    with live_server(create_app(database, bot_delay=0, limits=Limits(rate_requests=0))) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium(playwright_api) as launched:
+        yield launched
+
+
+class Tab:
+    """A page whose page errors, console errors and refused requests are recorded."""
+
+    def __init__(self, browser: Any, width: int, height: int) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 600)
+        self.page = self.context.new_page()
+        self.problems: list[str] = []
+        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text}"))
+        self.page.on("response", lambda r: r.status >= 400 and self.problems.append(f"{r.status} for {r.url}"))
+
+    def check(self, where: str) -> None:
+        assert not self.problems, f"{where}: " + "; ".join(self.problems[:5])
+
+
+@pytest.fixture
+def desktop(browser: Any) -> Iterator[Tab]:
+    tab = Tab(browser, 1360, 900)
+    yield tab
+    tab.context.close()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Tab]:
+    tab = Tab(browser, 390, 844)
+    yield tab
+    tab.context.close()
+
+
+# ------------------------------------------------------------------------------------------- a live game
+class Game:
+    """A 2-player game on the main map through the API: seat 0 plays Egypt from Thebes, seat 1 is a bot."""
+
+    def __init__(self, server: str) -> None:
+        body = {"game": GAME, "players": 2, "options": {"map": "main", "turn_limit": 3},
+                "seats": ["human", "random"], "seed": 11}  # fmt: skip
+        created = httpx.post(server + "/api/games", json=body, timeout=60).json()
+        self.server, self.id = server, created["id"]
+        self.token = created["seats"][0]["token"]
+        self.url = created["seats"][0].get("url") or f"{server}/play/{self.id}#token={self.token}"
+
+    def state(self) -> dict[str, Any]:
+        answer = httpx.get(f"{self.server}/api/games/{self.id}", headers={"Authorization": f"Bearer {self.token}"})
+        assert answer.status_code == 200, answer.text
+        found: dict[str, Any] = answer.json()
+        return found
+
+    def act(self, text: str) -> None:
+        payload = self.state()
+        answer = httpx.post(f"{self.server}/api/games/{self.id}/actions", json={"version": payload["version"],
+                            "action": text}, headers={"Authorization": f"Bearer {self.token}"}, timeout=60)  # fmt: skip
+        assert answer.status_code == 200, answer.text
+
+    def to_movement(self) -> dict[str, Any]:
+        """Play seat 0 (nation, start, nothing else) until it must move; returns that payload."""
+        for _ in range(200):
+            payload = self.state()
+            decision = payload["view"]["decision"] or {}
+            legal = payload["legal_actions"]
+            if decision.get("step") == "move_from" and legal:
+                return payload
+            if not legal:
+                continue
+            wanted = [t for t in legal if t in ("play Egypt", "start in Thebes")]
+            self.act(wanted[0] if wanted else legal[-1])
+        raise AssertionError("seat 0 never came to move")
+
+
+def open_page(tab: Tab, url: str) -> None:
+    tab.page.goto(url)
+    tab.page.wait_for_selector("#board svg.civilization-board")
+    tab.page.wait_for_function("() => document.querySelector('#status .turn')")
+
+
+def test_a_move_is_two_clicks_with_a_count_the_census_and_the_labels(server: str, desktop: Tab) -> None:
+    game = Game(server)
+    before = game.to_movement()
+    view = before["view"]
+    source = next(area for area, row in view["tokens"].items() if row[0])
+    movable = view["tokens"][source][0]
+    page = desktop.page
+    open_page(desktop, game.url)
+    # The census figure is the tokens counted (§21), not a seat number.
+    counted = view["census_counts"][0]
+    assert f"census {counted} (" in page.inner_text("#players [data-seat='0']")
+
+    # Area names on the main map: no two overlap (the Aegean is the densest part).
+    boxes = page.evaluate("""() => Array.from(document.querySelectorAll('#board text.area-label[data-board="main"]'),
+        (el) => { const b = el.getBBox(); return [el.textContent, b.x, b.y, b.x + b.width, b.y + b.height]; })""")
+    assert len(boxes) == 131
+    clashes = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1 :]
+               if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]]  # fmt: skip
+    assert not clashes, f"overlapping area names: {clashes[:8]}"
+
+    # Click 1: the source.
+    with page.expect_response(lambda r: r.url.endswith("/actions")):
+        page.click(f"#board g.target[data-area={json.dumps(source)}]")
+    page.wait_for_selector("#board .ac-move[data-move-from]")
+    # The legal destinations stand out: a solid ring on the area, not the table's faint outline.
+    targets = page.locator("#board g.target circle.area")
+    assert targets.count() >= 1
+    stroke = targets.first.evaluate("(el) => [getComputedStyle(el).stroke, getComputedStyle(el).strokeWidth]")
+    assert stroke[0] == "rgb(230, 81, 0)" and float(stroke[1].rstrip("px")) >= 4
+    mark = page.locator("#board g.target .target-mark").first.evaluate("(el) => getComputedStyle(el).stroke")
+    assert mark == "rgb(255, 143, 0)"  # opaque amber, not rgba(255, 179, 0, .35)
+    page.screenshot(path=str(OUTPUT / "advanced-civilization-destinations.png"))
+    # − and + set the count: down to 1.
+    target = page.locator("#board g.target").first
+    destination = target.get_attribute("data-area")
+    assert int(target.get_attribute("data-default-count") or 0) >= 1
+    page.click("#board .ac-move [data-count='minus']")
+    assert page.inner_text("#board [data-move-count]").strip() == "1"
+    # Click 2: the destination; the page answers the count by itself.
+    with page.expect_response(lambda r: r.url.endswith("/actions") and "move 1 from" in (r.request.post_data or "")):
+        page.click(f"#board g.target[data-area={json.dumps(destination)}]")
+    page.wait_for_function(
+        "(area) => (document.querySelector('#board') && !document.querySelector('#board [data-auto-count]'))", arg=""
+    )
+    after = game.state()["view"]
+    assert after["tokens"].get(destination, [0, 0])[0] >= 1
+    assert after["tokens"].get(source, [0, 0])[0] == movable - 1
+    # The move is a log line with its places: the board tags every area, and the renderer finds the move's two.
+    assert page.locator("#board [data-place]").count() == 131
+    places = page.evaluate("""(log) => Ludo.renderers['advanced-civilization'].placesOf(log,
+        { static: { areas: Object.fromEntries(Array.from(document.querySelectorAll('#board [data-place]'),
+          (el) => [el.getAttribute('data-place'), {}])) } })""", {"type": "move", "source": source,
+                                                                 "target": destination, "seat": 0})  # fmt: skip
+    assert places == [source, destination]
+    desktop.check("the move")
+
+
+# ------------------------------------------------------------------------------------------- the panels
+def _movement_view() -> dict[str, Any]:
+    """Egypt moves 3 into Sinai beside Crete's 3 (over its limit of 1), with 8 in Gaza by Crete's city (an assault).
+    Crete moves first (A.S.T. order without a census) and stays."""
+    state = ludoteca.load_game(GAME, players=2, options={"map": "main"}).new_state(
+        seed=1,
+        scenario={"nations": ["Egypt", "Crete"], "tokens": {"Sinai": [0, 3], "Tanis": [4, 0], "Gaza": [8, 0]},
+                  "cities": {"Gaza": 1}, "phases": ["movement", "conflict"]},  # fmt: skip
+    )
+    state.apply(1, "end movement")
+    for text in ("move from Tanis", "Tanis to Sinai", "move 3 from Tanis to Sinai"):
+        state.apply(0, text)
+    return state.view(1)
+
+
+def _calamity_view() -> dict[str, Any]:
+    state = ludoteca.load_game(GAME, players=2, options={"map": "main"}).new_state(
+        seed=1,
+        scenario={"nations": ["Egypt", "Crete"], "tokens": {"Memphis": [4, 0], "Thebes": [5, 0], "Knossos": [0, 5]},
+                  "players": [{"hand": ["Epidemic"], "advances": ["Medicine"]}, {}], "phases": ["calamities"]},
+    )  # fmt: skip
+    return state.view(1)
+
+
+DRAW = """([payload, staticData]) => {
+  const ctx = { payload, view: payload.view, seat: payload.seat, static: staticData, actions: [],
+    target() {}, claim() {}, redraw() {}, act() {}, seatName: (s) => `Seat ${s}`,
+    help: (el, title, text) => el.setAttribute('data-test-help', `${title}\\n${text}`) };
+  const el = Ludo.renderers['advanced-civilization'].board(ctx);
+  const host = document.createElement('div');
+  host.id = 'drawn';
+  host.appendChild(el);
+  document.body.appendChild(host);
+  return true;
+}"""
+
+
+def test_conflicts_and_calamities_are_shown_before_they_resolve(server: str, desktop: Tab) -> None:
+    game = Game(server)
+    page = desktop.page
+    open_page(desktop, game.url)
+    static = game.state()["static"]
+    view = _movement_view()
+    assert {c["area"] for c in view["conflicts"]} >= {"Sinai", "Gaza"}
+    page.evaluate(DRAW, [{"view": view, "seat": 1, "version": 1}, static])
+    panel = page.inner_text("#drawn .ac-conflicts")
+    assert "Sinai (limit" in panel and "Egypt 3 · Crete 3" in panel
+    assert "Gaza" in panel and "city of Crete" in panel and "attacks the city" in panel
+    assert page.locator("#drawn [data-conflict-ring='Sinai']").count() == 1
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.locator("#drawn .ac-conflicts").screenshot(path=str(OUTPUT / "advanced-civilization-conflicts.png"))
+    page.evaluate("() => document.getElementById('drawn').remove()")
+
+    view = _calamity_view()
+    assert view["calamities"]["current"]["name"] == "Epidemic"
+    page.evaluate(DRAW, [{"view": view, "seat": 1, "version": 2}, static])
+    panel = page.inner_text("#drawn .ac-calamity")
+    assert "Epidemic strikes Egypt" in panel and "Tradable, stack 6" in panel
+    assert "Egypt loses 8 unit points" in panel  # 16, 8 fewer with Medicine (§30)
+    assert "Medicine -8 (primary modifiers): Egypt" in panel
+    page.locator("#drawn .ac-calamity").screenshot(path=str(OUTPUT / "advanced-civilization-calamity.png"))
+    desktop.check("the panels")
+
+
+# ------------------------------------------------------------------------------------------- rules help, phone
+def test_rules_help_on_hover_and_tap_and_the_page_fits_a_phone(server: str, phone: Tab) -> None:
+    game = Game(server)
+    page = phone.page
+    open_page(phone, game.url)
+    # Hover: an SVG <title> on each area (its symbols) and each advance, calamity and legend entry.
+    knossos = page.locator("#board g[data-area='Knossos'] > title").first.text_content() or ""
+    assert "population limit 3" in knossos
+    law = page.locator("#board [data-advance-help='Democracy']").get_attribute("title") or ""
+    assert "cost 200" in law and "Needs Law" in law and "Credits:" in law
+    famine = page.locator("#board [data-calamity-help='Famine']").get_attribute("title") or ""
+    assert "not tradable" in famine and "10 unit points" in famine
+    assert page.locator("#board [data-symbol]").count() >= 5
+    # Tap: a legend entry opens the help box (a phone has no hover).
+    page.locator("#board [data-symbol='City site']").tap()
+    page.wait_for_selector(".help-box")
+    assert "6 tokens instead of 12" in page.inner_text(".help-box")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "advanced-civilization-phone.png"), full_page=True)
+    phone.check("help on a phone")
