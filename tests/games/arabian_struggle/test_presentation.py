@@ -148,6 +148,17 @@ def test_the_log_says_each_thing_once() -> None:
         before = [e for e in state.log[: state.log.index(event)] if e["type"] == "combat"][-1]
         assert before["winner"] == "attacker"
     assert not any(" a O" in e["text"] or " a A" in e["text"] for e in state.log)
+    # no two lines alike in a row (two pieces placed in one area, two passes of a draft: each said once, counted)
+    for kind in ("overpopulation", "draft_pass"):
+        for one, two in zip(state.log, state.log[1:], strict=False):
+            assert not (one["type"] == two["type"] == kind and one["text"] == two["text"]), one["text"]
+
+
+def test_overpopulation_is_said_once_per_area_with_its_count() -> None:
+    state = start(2, [], phase="overpopulation", hands={}, pieces={"Great Nafud": {"Rasheedi": 3}})
+    lines = [e for e in events(state, "overpopulation") if e["area"] == "Great Nafud"]
+    assert len(lines) == 1 and lines[0]["removed"] == 2  # supply 1: two of the three go, said in one line
+    assert "2 Rasheedi pieces are removed" in lines[0]["text"]
 
 
 def check_breakdown(state: ludoteca.State) -> dict:

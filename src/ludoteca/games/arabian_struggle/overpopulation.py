@@ -28,15 +28,20 @@ def overpopulation(state: ArabianStruggleState, frame: Frame) -> None:
         room = max(0, area.supply - empire)
         factions = board.factions_in(state, name)
         excess = sum(board.count(state, name, f) for f in factions) - room
+        removed: dict[str, int] = {}
         while excess > 0:
             # Only one Faction is ever in an area after combat; should two be, the larger loses first.
             cell = state.data["pieces"][name]
             victim = max(board.factions_in(state, name), key=lambda f: cell[f])
             board.take(state, name, victim)
+            removed[victim] = removed.get(victim, 0) + 1
             excess -= 1
+        for victim, n in removed.items():  # one line per area and Faction: the log says each thing once
+            pieces = f"a {victim} piece is" if n == 1 else f"{n} {victim} pieces are"
             state.emit(
                 "overpopulation",
-                f"Overpopulation in {name} (supply {area.supply}, {empire} Empire): a {victim} piece is removed.",
+                f"Overpopulation in {name} (supply {area.supply}, {empire} Empire): {pieces} removed.",
                 area=name,
                 faction=victim,
+                removed=n,
             )

@@ -104,4 +104,5 @@ def draft_pass(state: ArabianStruggleState, frame: Frame) -> None:
     pools = {players[(i + draft["direction"]) % n]: draft["pools"][f] for i, f in enumerate(players)}
     draft["pools"] = pools
     word = "right" if draft["direction"] < 0 else "left"
-    state.emit("draft_pass", f"The remaining draft cards are passed to the {word}.")
+    left = len(next(iter(pools.values())))
+    state.emit("draft_pass", f"The remaining draft cards ({left} each) are passed to the {word}.", cards_each=left)
