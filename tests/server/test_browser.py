@@ -326,13 +326,17 @@ def test_a_friend_takes_a_seat_with_the_invitation_from_the_lobby(server: str, b
         joined = friend.new_page()
         joined.on("pageerror", lambda error: errors.append(str(error)))
         joined.goto(invitation)
+        joined.fill("#name", "Friend")  # the invitation page asks the friend's name
+        joined.click("#take")
         joined.wait_for_url(re.compile(r"/play/[0-9a-f]+#token="))
         joined.wait_for_selector("[data-own-hand]")
-        assert joined.inner_text("#who") == "You are Seat 1"
+        assert joined.inner_text("#who") == "You are Friend"
         assert joined.inner_text("[data-own-hand]") != lobby.inner_text("[data-own-hand]")
 
         again = creator.new_page()  # the creator tries the invitation it handed out
         again.goto(invitation)
+        again.fill("#name", "Creator")
+        again.click("#take")
         again.wait_for_selector(".notice.error")
         assert "used" in again.inner_text("#notice")
         OUTPUT.mkdir(parents=True, exist_ok=True)

@@ -83,8 +83,13 @@ class Game:
     """A 2-player game on the main map through the API: seat 0 plays Egypt from Thebes, seat 1 is a bot."""
 
     def __init__(self, server: str) -> None:
-        body = {"game": GAME, "players": 2, "options": {"map": "main", "turn_limit": 3},
-                "seats": ["human", "random"], "seed": 11}  # fmt: skip
+        body = {
+            "game": GAME,
+            "players": 2,
+            "options": {"map": "main", "turn_limit": 3},
+            "seats": ["human", "random"],
+            "seed": 11,
+        }
         created = httpx.post(server + "/api/games", json=body, timeout=60).json()
         self.server, self.id = server, created["id"]
         self.token = created["seats"][0]["token"]
@@ -98,8 +103,12 @@ class Game:
 
     def act(self, text: str) -> None:
         payload = self.state()
-        answer = httpx.post(f"{self.server}/api/games/{self.id}/actions", json={"version": payload["version"],
-                            "action": text}, headers={"Authorization": f"Bearer {self.token}"}, timeout=60)  # fmt: skip
+        answer = httpx.post(
+            f"{self.server}/api/games/{self.id}/actions",
+            json={"version": payload["version"], "action": text},
+            headers={"Authorization": f"Bearer {self.token}"},
+            timeout=60,
+        )
         assert answer.status_code == 200, answer.text
 
     def to_movement(self) -> dict[str, Any]:
@@ -139,8 +148,12 @@ def test_a_move_is_two_clicks_with_a_count_the_census_and_the_labels(server: str
     boxes = page.evaluate("""() => Array.from(document.querySelectorAll('#board text.area-label[data-board="main"]'),
         (el) => { const b = el.getBBox(); return [el.textContent, b.x, b.y, b.x + b.width, b.y + b.height]; })""")
     assert len(boxes) == 131
-    clashes = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1 :]
-               if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]]  # fmt: skip
+    clashes = [
+        (a[0], b[0])
+        for i, a in enumerate(boxes)
+        for b in boxes[i + 1 :]
+        if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]
+    ]
     assert not clashes, f"overlapping area names: {clashes[:8]}"
 
     # Click 1: the source.
@@ -172,10 +185,12 @@ def test_a_move_is_two_clicks_with_a_count_the_census_and_the_labels(server: str
     assert after["tokens"].get(source, [0, 0])[0] == movable - 1
     # The move is a log line with its places: the board tags every area, and the renderer finds the move's two.
     assert page.locator("#board [data-place]").count() == 131
-    places = page.evaluate("""(log) => Ludo.renderers['advanced-civilization'].placesOf(log,
+    places = page.evaluate(
+        """(log) => Ludo.renderers['advanced-civilization'].placesOf(log,
         { static: { areas: Object.fromEntries(Array.from(document.querySelectorAll('#board [data-place]'),
-          (el) => [el.getAttribute('data-place'), {}])) } })""", {"type": "move", "source": source,
-                                                                 "target": destination, "seat": 0})  # fmt: skip
+          (el) => [el.getAttribute('data-place'), {}])) } })""",
+        {"type": "move", "source": source, "target": destination, "seat": 0},
+    )
     assert places == [source, destination]
     desktop.check("the move")
 
@@ -186,8 +201,12 @@ def _movement_view() -> dict[str, Any]:
     Crete moves first (A.S.T. order without a census) and stays."""
     state = ludoteca.load_game(GAME, players=2, options={"map": "main"}).new_state(
         seed=1,
-        scenario={"nations": ["Egypt", "Crete"], "tokens": {"Sinai": [0, 3], "Tanis": [4, 0], "Gaza": [8, 0]},
-                  "cities": {"Gaza": 1}, "phases": ["movement", "conflict"]},  # fmt: skip
+        scenario={
+            "nations": ["Egypt", "Crete"],
+            "tokens": {"Sinai": [0, 3], "Tanis": [4, 0], "Gaza": [8, 0]},
+            "cities": {"Gaza": 1},
+            "phases": ["movement", "conflict"],
+        },
     )
     state.apply(1, "end movement")
     for text in ("move from Tanis", "Tanis to Sinai", "move 3 from Tanis to Sinai"):
@@ -198,9 +217,13 @@ def _movement_view() -> dict[str, Any]:
 def _calamity_view() -> dict[str, Any]:
     state = ludoteca.load_game(GAME, players=2, options={"map": "main"}).new_state(
         seed=1,
-        scenario={"nations": ["Egypt", "Crete"], "tokens": {"Memphis": [4, 0], "Thebes": [5, 0], "Knossos": [0, 5]},
-                  "players": [{"hand": ["Epidemic"], "advances": ["Medicine"]}, {}], "phases": ["calamities"]},
-    )  # fmt: skip
+        scenario={
+            "nations": ["Egypt", "Crete"],
+            "tokens": {"Memphis": [4, 0], "Thebes": [5, 0], "Knossos": [0, 5]},
+            "players": [{"hand": ["Epidemic"], "advances": ["Medicine"]}, {}],
+            "phases": ["calamities"],
+        },
+    )
     return state.view(1)
 
 

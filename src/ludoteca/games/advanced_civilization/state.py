@@ -351,7 +351,7 @@ class CivState(MachineState):
             {"label": "Treasury", "values": [p["treasury"] for p in parts], "note": "1 point a token"},
             {"label": "Final score", "values": [p["total"] for p in parts]},
         ]
-        notes = [f"The game ended: {self.data['end_reason'] or 'in progress'}."]
+        notes = [f"The game ended: {self.data['end_reason']}."] if self.data["end_reason"] else []
         totals = [p["total"] for p in parts]
         for score in sorted(set(totals), reverse=True):
             tied = [s for s in range(self.players) if totals[s] == score]
