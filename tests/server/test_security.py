@@ -398,3 +398,28 @@ def test_a_database_made_before_the_new_columns_gains_them(database: str) -> Non
         assert old.status_code == 200 and old.json()["seat"] == 0  # an old game's seat still opens
         assert client.post("/api/games", json={"game": "mankind", "seats": ["human", "random"]}).status_code == 200
         assert client.get("/api/games").status_code == 200
+
+
+def test_names_the_chat_and_open_seats_carry_no_secret_to_anyone_else(client: TestClient) -> None:
+    """#20: the new public fields (names, open seats, the chat) never carry a token or an invitation: a token
+    handed out by ``take`` reaches only its taker, and nothing another seat, a spectator or the lobby reads has it."""
+    body = {"game": "tigris-euphrates", "seats": ["human", "human", "human"], "name": "Ann", "open": True}
+    created = client.post("/api/games", json=body).json()
+    game = created["id"]
+    mine = created["seats"][0]["token"]
+    taken = client.post(f"/api/games/{game}/seats/1/take", json={"name": "Bob"}).json()["token"]
+    said = client.post(f"/api/games/{game}/chat", json={"text": "hello"}, headers={"Authorization": f"Bearer {taken}"})
+    assert said.status_code == 200 and set(said.json()) == {"id", "seat", "name", "text", "time"}
+    seen = {
+        "spectator": client.get(f"/api/games/{game}").text,
+        "lobby": client.get("/api/games").text + client.get("/api/games?joinable=true").text,
+        "record": client.get(f"/api/games/{game}/record").text,
+        "Ann": client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {mine}"}).text,
+    }
+    with client.websocket_connect(f"/ws/games/{game}/chat") as socket:
+        seen["chat socket"] = json.dumps(socket.receive_json())
+    for who, text in seen.items():
+        assert taken not in text, f"{who} reads the token of the seat Bob took"
+        assert "token_sha256" not in text and "invite" not in text, who
+    assert mine not in seen["spectator"] + seen["lobby"] + seen["chat socket"]
+    assert '"Bob"' in seen["spectator"] and '"hello"' in seen["chat socket"]  # public, as intended
