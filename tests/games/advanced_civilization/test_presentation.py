@@ -149,7 +149,7 @@ def test_the_breakdown_lists_each_section_35_component_and_its_total_decides() -
     parts = ("A.S.T. points", "City points", "Civilization cards", "Trade cards", "Treasury")
     assert [sum(rows[label][s] for label in parts) for s in (0, 1)] == result["scores"]
     assert result["ranking"] == [[1], [0]]
-    assert result["breakdown"]["notes"] == []  # a scenario's stop, no tie: nothing to explain
+    assert result["breakdown"]["notes"] == [f"The game ended: {result['end']}."]  # and no tie to explain
 
 
 def test_the_breakdown_says_how_a_tie_was_broken() -> None:
