@@ -357,7 +357,8 @@ class CivState(MachineState):
             tied = [s for s in range(self.players) if totals[s] == score]
             if len(tied) < 2:
                 continue
-            names = " and ".join(self.who(s) for s in tied)
+            who = [self.who(s) for s in tied]
+            names = f"{', '.join(who[:-1])} and {who[-1]}"
             spaces = {players[s]["ast"] for s in tied}
             if len(spaces) == len(tied):
                 notes.append(f"{names} tie on {score}: the one further on the A.S.T. ranks higher (§35).")
