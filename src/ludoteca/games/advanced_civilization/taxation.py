@@ -66,7 +66,7 @@ def tax_revolts(state: CivState, frame: Frame) -> None:
         takes = 0 if taker is None else min(unpaid, pieces.spare_cities(state, taker))
         state.emit(
             "revolt",
-            f"{unpaid} cit{'y' if unpaid == 1 else 'ies'} of {state.who(victim)} revolt"
+            f"{unpaid} cit{'y' if unpaid == 1 else 'ies'} of {state.who(victim)} revolt{'s' if unpaid == 1 else ''}"
             + (f"; {state.who(taker)} is the beneficiary (§19.3)." if taker is not None and takes else "."),
             seat=victim,
             unpaid=unpaid,
