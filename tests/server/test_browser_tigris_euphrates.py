@@ -29,6 +29,8 @@ from ludoteca.server import create_app  # noqa: E402
 from ludoteca.server.limits import Limits  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+# The machine is shared and often loaded: a request may wait for bots, so allow it far more than httpx's 5 s.
+api = httpx.Client(timeout=60)
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = Path(os.environ.get("LUDOTECA_TEST_OUTPUT") or ROOT / "build" / "test-output") / "browser"
@@ -115,21 +117,19 @@ def tabs(browser: Any) -> Iterator[Any]:
 
 def two_people(server: str, seed: int, actions: list[list[Any]]) -> dict[str, Any]:
     """A 2-person game played through the API to a fixed position; each seat's token and page URL."""
-    created = httpx.post(
+    created = api.post(
         server + "/api/games",
         json={"game": "tigris-euphrates", "players": 2, "seats": ["human", "human"], "seed": seed, "practice": True},
     ).json()
     game = created["id"]
     tokens = [created["seats"][0]["token"]]
-    claimed = httpx.post(f"{server}/api/games/{game}/claim", json={"invite": created["seats"][1]["invite"]}).json()
+    claimed = api.post(f"{server}/api/games/{game}/claim", json={"invite": created["seats"][1]["invite"]}).json()
     tokens.append(claimed["token"])
     urls = [created["seats"][0]["url"], claimed["url"]]
     urls = [url if url.startswith("http") else server + url for url in urls]
-    version = httpx.get(f"{server}/api/games/{game}", headers={"Authorization": f"Bearer {tokens[0]}"}).json()[
-        "version"
-    ]
+    version = api.get(f"{server}/api/games/{game}", headers={"Authorization": f"Bearer {tokens[0]}"}).json()["version"]
     for seat, text in actions:
-        answer = httpx.post(
+        answer = api.post(
             f"{server}/api/games/{game}/actions",
             json={"version": version, "action": text},
             headers={"Authorization": f"Bearer {tokens[seat]}"},
@@ -141,7 +141,7 @@ def two_people(server: str, seed: int, actions: list[list[Any]]) -> dict[str, An
 
 def seat_view(server: str, game: dict[str, Any], seat: int) -> dict[str, Any]:
     headers = {"Authorization": f"Bearer {game['tokens'][seat]}"}
-    payload: dict[str, Any] = httpx.get(f"{server}/api/games/{game['id']}", headers=headers).json()
+    payload: dict[str, Any] = api.get(f"{server}/api/games/{game['id']}", headers=headers).json()
     return payload
 
 
@@ -238,14 +238,14 @@ def test_a_revolt_is_shown_before_anyone_commits(server: str, tabs: Any) -> None
 def test_a_finished_game_explains_its_score(server: str, tabs: Any) -> None:
     """T&E: Game end — the score breakdown at the end: each colour, the treasures and where they went, and
     the weakest colour that ranks the seats, read by a spectator; on a phone too."""
-    created = httpx.post(
+    created = api.post(
         server + "/api/games",
         json={"game": "tigris-euphrates", "players": 2, "seats": ["random", "random"], "seed": 3},
     ).json()
     deadline = time.monotonic() + 60
     payload: dict[str, Any] = {}
     while time.monotonic() < deadline:
-        payload = httpx.get(f"{server}/api/games/{created['id']}").json()
+        payload = api.get(f"{server}/api/games/{created['id']}").json()
         if payload["over"]:
             break
         time.sleep(0.3)
