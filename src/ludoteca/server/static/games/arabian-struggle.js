@@ -670,6 +670,12 @@
       return [...new Set(places)];
     },
 
+    /** The face of the card a log event names ({title, text}), for a table that puts help on log lines. */
+    logHelp(event, ctx) {
+      const number = Number.isInteger(event.card) ? event.card : Number.isInteger(event.rasheedi) ? event.rasheedi : null;
+      return number === null ? null : cardText(ctx, number);
+    },
+
     tool(text) { const p = parse(text, this.areaNames || new Set()); return p ? p.tool : null; },
 
     board(ctx) {
