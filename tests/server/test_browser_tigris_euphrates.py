@@ -198,7 +198,7 @@ def test_a_war_is_shown_before_anyone_commits(server: str, tabs: Any) -> None:
     page.locator("[data-help-key='conflicts.war']").click()
     assert "joins two kingdoms" in page.inner_text(".help-box")
     page.keyboard.press("Escape")
-    shot(page, "tigris-euphrates-war.png")
+    shot(page, "tigris-euphrates-war.png", full=True)
     # The attacker commits one tile: the defender's page shows it, its own choice still open.
     held = [t for t in seat_view(server, game, 1)["legal_actions"] if t.startswith("commit")]
     one = f"commit 1 {conflict['to_commit']}"
