@@ -56,6 +56,7 @@ Ludo.register("generic", {
     return root;
   },
   placesOf(event) { return Array.isArray(event.where) ? event.where : []; },
+  logHelp(event) { return event.card ? { title: `Card ${event.card}`, text: `What card ${event.card} does.` } : null; },
 });
 """
 
@@ -275,6 +276,20 @@ def test_a_log_line_with_places_shows_them_on_the_board(page: Any, server: str) 
     line.focus()
     page.keyboard.press("Enter")
     assert page.locator("[data-place='h'].spotlight").count() == 1
+
+
+def test_a_log_line_the_renderer_explains_carries_its_help(page: Any, server: str) -> None:
+    created = new_game(server, ["human", "random", "random"])
+    use_test_renderer(page)
+    change_payload(page, "**/api/games/*", lambda payload: payload.update(log=[
+        *payload.get("log", []), {"type": "play", "text": "Seat 1 plays card 7.", "seat": 1, "card": 7}]))
+    open_seat(page, created)
+    line = page.locator("#log div", has_text="Seat 1 plays card 7.")
+    assert line.get_attribute("data-help") == "Card 7"
+    assert "What card 7 does." in (line.get_attribute("title") or "")
+    line.click()  # a tap shows the same text in a box (a phone has no hover)
+    assert page.locator(".help-box .help-title").inner_text() == "Card 7"
+    assert page.locator("#log div.has-help").count() == 1  # lines without a card carry nothing
 
 
 def test_a_renderer_without_places_marks_nothing(page: Any, server: str) -> None:

@@ -140,7 +140,7 @@ Ludo.Table = class {
     this.renderBreakdown();
     const places = this.placesFinder(ctx);
     this.markLastMoves(places);
-    this.renderLog(places);
+    this.renderLog(places, ctx);
   }
 
   /**
@@ -473,7 +473,10 @@ Ludo.Table = class {
       ...(notes.length ? [Ludo.html("ul", { class: "notes" }, ...notes.map((n) => Ludo.html("li", { text: String(n) })))] : []));
   }
 
-  renderLog(placesOf) {
+  /** The log, newest last. A line whose event happened somewhere shows where on a click (contract 2); a line
+   *  the renderer can explain (`logHelp(event, ctx)` -> {title, text}, e.g. a card's face) carries that help. */
+  renderLog(placesOf, ctx) {
+    const explain = ctx && this.renderer.logHelp ? (event) => this.safely("log help", () => this.renderer.logHelp(event, ctx), null) : () => null;
     const el = this.parts.log;
     if (!el) return;
     const events = this.payload.log || [];
@@ -490,6 +493,8 @@ Ludo.Table = class {
         row.addEventListener("click", () => this.spotlight(places));
         row.addEventListener("keydown", (e) => { if (e.key === "Enter") this.spotlight(places); });
       }
+      const face = explain(event);
+      if (face && face.title) this.help(row, face.title, face.text);
       return row;
     });
     if (events.length > shown.length) rows.unshift(Ludo.html("div", { class: "muted", text: `… ${events.length - shown.length} earlier lines` }));
