@@ -170,7 +170,9 @@ def test_a_seats_page_never_shows_another_seats_hand(server: str, browser: Any) 
     context = browser.new_context()
     tab = context.new_page()
     received: list[dict[str, Any]] = []
-    tab.on("websocket", lambda ws: ws.on("framereceived", lambda frame: received.append(json.loads(frame))))
+    # The game's socket only (the chat has a socket of its own, public: its frames carry "type": "chat").
+    tab.on("websocket", lambda ws: ws.on("framereceived", lambda frame: received.append(json.loads(frame)))
+           if ws.url.endswith(f"/ws/games/{created['id']}") else None)
     tab.goto(created["seats"][0]["url"])
     tab.wait_for_selector("[data-own-hand]")
     seen = version(tab)
@@ -198,8 +200,8 @@ def test_a_seats_page_never_shows_another_seats_hand(server: str, browser: Any) 
 
 
 def test_the_replay_viewer_steps_through_a_finished_game(server: str, page: Any) -> None:
-    created = httpx.post(server + "/api/games", json={"game": "tigris-euphrates", "players": 2,
-                                                      "seats": ["random", "random"], "seed": 2}).json()
+    created = httpx.post(server + "/api/games", json={"game": "tigris-euphrates", "players": 2,  # the bots play
+                                                      "seats": ["random", "random"], "seed": 2}, timeout=60).json()
     page.goto(f"{server}/replay/{created['id']}")
     page.wait_for_selector("#board svg")
     assert page.get_attribute("body", "data-step") == "0"
@@ -424,7 +426,7 @@ def test_a_tigris_swap_is_chosen_by_marking_tiles_in_the_hand(server: str, page:
     button.click()
     wait_for_version_after(page, seen)
     assert f"You discard {colours[0]}, {colours[5]}." in page.inner_text("#log")
-    assert "Seat 0 discards 2 tile(s) and draws as many." in page.inner_text("#log")
+    assert "Seat 0 swaps 2 tiles with the bag." in page.inner_text("#log")
     assert page.locator("[data-swap-tile]").count() == 0  # the new position starts without a swap in progress
     assert not errors, errors
 

@@ -742,6 +742,8 @@ class GameService:
 
     async def chat_news(self, seconds: float, game_id: str | None = None) -> None:
         """Push the chat messages other processes stored in the last ``seconds`` (those not pushed yet)."""
+        if not self.chat_listeners:  # a worker has no sockets to tell
+            return
         since = datetime.now(UTC) - timedelta(seconds=seconds)
         for message in await asyncio.to_thread(self.storage.chat_since, since, game_id):
             await self.tell_chat(message.pop("game"), message)

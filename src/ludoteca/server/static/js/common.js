@@ -138,7 +138,7 @@ const Ludo = (() => {
     const result = payload.result;
     if (!result) return "";
     const winners = (result.winners || []).map((s) => seatName(payload, s)).join(", ");
-    const resigned = (result.resigned || []).map((s) => seatName(payload, s).replace(/ · .*$/, "")).join(", ");
+    const resigned = (result.resigned || []).map((s) => seatName(payload, s).replace(/ · .*$/, "").replace(" (you)", "")).join(", ");
     let why = result.ended ? `${titleCase(result.ended)}. ` : ""; // abandoned or expired
     if (resigned) why = result.ended ? `${resigned} resigned. ` : `${resigned} resigned (a bot played on). `;
     return `${why}Game over. Winner${(result.winners || []).length === 1 ? "" : "s"}: ${winners || "none"}.`;
