@@ -44,7 +44,7 @@
         const trait = help.traits[part.slice(0, 2)];
         return trait ? `${part}: ${trait.name}` : part;
       }),
-      build.era === "tribal" ? `Rebuilt at its kind's cost: ${cost}.` : `Cost: ${cost}.`,
+      build.era === "tribal" ? `Cost (only to rebuild it): ${cost}.` : `Cost: ${cost}.`,
       kind.vp ? `${kind.vp} (X = the era).` : "",
       kind.text,
       ...build.tags.map((tag) => `${tag}: ${help.tags[tag]}`),
