@@ -97,7 +97,8 @@ def play_until_seat_0_is_in_a_war(server: str, game: str, tokens: list[str]) -> 
         if seat == 0 and conflict and conflict["kind"] == "war" and conflict["open"] and conflict["sides"]:
             return payload
         action = policy(payload["legal_actions"])
-        posted = httpx.post(f"{server}/api/games/{game}/actions", json={"version": payload["version"], "action": action},
+        body = {"version": payload["version"], "action": action}
+        posted = httpx.post(f"{server}/api/games/{game}/actions", json=body,
                             headers={"Authorization": f"Bearer {tokens[seat]}"}, timeout=30)
         assert posted.status_code == 200, posted.text
     pytest.fail("no War for seat 0 within the actions allowed")
