@@ -100,7 +100,15 @@
       form.hidden = true;
       byId("chat-note").textContent = "Spectators read the chat; the players write in it.";
     }
-    listen();
+    // Listen once the game page has drawn its game (body[data-version]): a page that shows "no such game" or
+    // "this link opens no seat" instead opens no socket (a refused one would be an error in the console).
+    if (document.body.dataset.version !== undefined) { listen(); return; }
+    const drawn = new MutationObserver(() => {
+      if (document.body.dataset.version === undefined) return;
+      drawn.disconnect();
+      listen();
+    });
+    drawn.observe(document.body, { attributes: true, attributeFilter: ["data-version"] });
   }
   start();
 })();
