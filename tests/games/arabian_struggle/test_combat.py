@@ -114,6 +114,18 @@ def test_loser_keeps_rolling_until_a_one_to_three() -> None:
     assert state.data["vp"]["Saudi"] == 1 and events(state, "great_victory")  # AS-R3
 
 
+def test_a_winner_whose_own_loss_roll_takes_its_last_piece_still_earns_the_great_victory() -> None:
+    # AS-R3: Saudi 1 attacks Rasheedi 1 in Riyadh with card #01 (Saudi +3, Rasheedi +1): 4 against 2. The winner
+    # rolls a 5 and loses its only piece; the loser loses its only piece at once. The combat was won at step 3.
+    state = example([5], pieces={"Al-Kharj": {"Saudi": 1}, "Riyadh": {"Rasheedi": 1}}, deck=[1])
+    act(state, "#07 Shooting Accident: 2 OP")
+    act(state, "move up to 3 pieces")
+    move(state, "Saudi", f"{KHARJ}", "Riyadh", 1)
+    assert events(state, "combat")[0]["winner"] == "attacker"
+    assert pieces(state, "Riyadh") == {}
+    assert state.data["vp"]["Saudi"] == 1 and events(state, "great_victory")
+
+
 def test_lasting_event_modifies_combat_strength() -> None:
     # Mubarak al Sabah in play for the Saudi: +1 in any combat in Kuwait.
     state = example(

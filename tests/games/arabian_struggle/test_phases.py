@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ludoteca.games.arabian_struggle import board
 from ludoteca.games.arabian_struggle.content import load_content
+from ludoteca.games.arabian_struggle.events import place_choices
 from ludoteca.games.arabian_struggle.victory import CALIPHATE, KINGDOM, SHEIKDOMS
 from tests.games.arabian_struggle.helpers import act, events, pieces, start, step, texts
 
@@ -195,6 +196,21 @@ def test_great_war_reset_and_deck_reset() -> None:
 def test_post_war_reset_removes_every_ottoman() -> None:
     state = start(3, [], phase="cleanup", era=2, hands={}, pieces={"Ma'an": {"Ottoman": 2}, "Amman": {"British": 1}})
     assert state.data["era"] == 3 and board.on_map(state, "Ottoman") == 0 and pieces(state, "Amman") == {"British": 1}
+    assert board.stock(state, "Ottoman") == 0  # AS-R32: the stock leaves the game too
+
+
+def test_no_event_brings_the_ottomans_back_after_the_post_war_reset() -> None:
+    # AS-R32: #28 Ottoman Troops to Qassim ("Place up to 2 Ottoman pieces in Buraydah and Unaizah") may be played
+    # in the Post-War Era: before the reset it offers both areas, after it only to stop placing.
+    frame = {"step": "event_place", "card": 28, "index": 0, "faction": "Rasheedi", "seat": 1, "left": 2}
+    state = start(3, [], phase="cleanup", era=2, hands={}, pieces={"Buraydah": {"Ottoman": 1}})
+    hands = {"Saudi": [1], "Hashemite": [16], "Rasheedi": [35]}
+    before = start(3, [], era=2, hands=hands, pieces={"Buraydah": {"Ottoman": 1}})
+    assert before.data["era"] == 2
+    assert [a.text for a in place_choices(before, frame).actions()] == [
+        "#28: stop placing", "#28: place a Ottoman piece in Buraydah", "#28: place a Ottoman piece in Unaizah"]
+    assert state.data["era"] == 3 and board.on_map(state, "Ottoman") == 0
+    assert [a.text for a in place_choices(state, frame).actions()] == ["#28: stop placing"]
 
 
 def test_two_player_rasheedi_reinforcement_saudi_first() -> None:

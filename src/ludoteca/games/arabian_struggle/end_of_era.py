@@ -92,9 +92,12 @@ def reset_pieces(state: ArabianStruggleState) -> None:
                 board.add(state, area, "British")
         state.emit("reset", "Great War: a British piece in each British-flag area; the Ottomans there leave the game.")
     elif data["era"] == 3:
+        # AS: Step 4, "Starting the Post-War era: Remove all Ottoman pieces" — those in stock too, so no later
+        # event can bring the Empire back (docs/rulings.md AS-R32).
         for area in board.areas_of(state, "Ottoman"):
-            out["Ottoman"] = out.get("Ottoman", 0) + board.take(state, area, "Ottoman", 99)
-        state.emit("reset", "Post-War: all Ottoman pieces leave the game.")
+            board.take(state, area, "Ottoman", 99)
+        out["Ottoman"] = int(board.content().setup["empire_pieces"]["Ottoman"])
+        state.emit("reset", "Post-War: every Ottoman piece leaves the game.")
 
 
 def reinforce_areas(state: ArabianStruggleState) -> list[str]:
