@@ -201,6 +201,9 @@
       }
       const mods = (info.modifiers || []).map((m) => `${m.advance}${m.amount !== null && m.amount !== undefined ? ` ${m.amount > 0 ? "+" : ""}${m.amount}` : ""} (${m.figure}): ${m.holders.length ? m.holders.map((s) => nation(ctx, s)).join(", ") : "nobody holds it"}`);
       if (mods.length) panel.appendChild(Ludo.html("div", { class: "muted", text: `Advances that change it — ${mods.join("; ")}.` }));
+      // Trade cards that change it: Grain shown against Famine under Pottery (view.locked, public once shown).
+      const grain = (ctx.view.locked || []).map((n, seat) => (n ? `${nation(ctx, seat)} ${n}` : "")).filter(Boolean);
+      if (grain.length) panel.appendChild(Ludo.html("div", { class: "muted", "data-grain": "yes", text: `Grain shown under Pottery (each saves 4 points): ${grain.join(", ")}.` }));
     }
     if ((info.due || []).length) {
       panel.appendChild(Ludo.html("div", { class: "muted", text: `Still to come (§29.6): ${info.due.map((d) => `${d.name} on ${nation(ctx, d.victim)}`).join(", ")}.` }));
@@ -541,7 +544,7 @@
         const counted = (view.census_counts || [])[seat];
         const place = (view.census || []).indexOf(seat);
         const census = counted === undefined ? "no census yet" : `census ${counted}${place >= 0 ? ` (${ORDINAL[place] || `${place + 1}th`})` : ""}`;
-        return `${view.nations[seat] || ""} · A.S.T. ${p.ast} · ${census} · cities ${p.cities} · ships ${p.ships} · ${cards} cards · ${(p.advances || []).length} advances`;
+        return [view.nations[seat], `A.S.T. ${p.ast}`, census, `cities ${p.cities}`, `ships ${p.ships}`, `${cards} cards`, `${(p.advances || []).length} advances`].filter(Boolean).join(" · ");
       });
     },
 
