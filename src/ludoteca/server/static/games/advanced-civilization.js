@@ -203,7 +203,7 @@
       if (mods.length) panel.appendChild(Ludo.html("div", { class: "muted", text: `Advances that change it — ${mods.join("; ")}.` }));
       // Trade cards that change it: Grain shown against Famine under Pottery (view.locked, public once shown).
       const grain = (ctx.view.locked || []).map((n, seat) => (n ? `${nation(ctx, seat)} ${n}` : "")).filter(Boolean);
-      if (grain.length) panel.appendChild(Ludo.html("div", { class: "muted", "data-grain": "yes", text: `Grain shown under Pottery (each saves 4 points): ${grain.join(", ")}.` }));
+      if (grain.length) panel.appendChild(Ludo.html("div", { class: "muted", "data-grain": "yes", text: `Grain shown under Pottery (each one lessens the loss, §30): ${grain.join(", ")}.` }));
     }
     if ((info.due || []).length) {
       panel.appendChild(Ludo.html("div", { class: "muted", text: `Still to come (§29.6): ${info.due.map((d) => `${d.name} on ${nation(ctx, d.victim)}`).join(", ")}.` }));
