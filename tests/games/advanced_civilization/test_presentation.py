@@ -30,8 +30,9 @@ def test_the_conflict_preview_is_what_phase_6_then_does() -> None:
     assert set(shown) == {"L2", "L3"}
     assert shown["L2"]["tokens"] == [3, 3] and shown["L2"]["limit"] == 2
     assert shown["L3"]["city"] == 1 and shown["L3"]["tokens"] == [8, 0]
-    # Seat 1's view of seat 0's coming pillage names no card (the stolen card is private).
-    assert all("Ochre" not in text for c in shown.values() for text in c["events"])
+    # Nobody's view of the coming pillage names the card it would take (a private event, and a future draw).
+    for seat in (0, 1, None):
+        assert "Ochre" not in str(state.view(seat)["conflicts"])
     expected = {area: c["after"] for area, c in shown.items()}
     texts = [text for c in shown.values() for text in c["events"]]
     while not state.is_over():
@@ -88,6 +89,21 @@ def test_a_calamitys_announced_losses_are_the_losses_taken() -> None:
     for seat, points in announced.items():
         assert lost[seat] == points or lost[seat] == before[seat] - 2
     assert state.view(0)["calamities"] is None
+
+
+def test_a_due_calamitys_trader_is_not_told_before_it_strikes() -> None:
+    state = position(
+        seats=3,
+        tokens={"B": [3, 4, 4], "E": [5, 3, 3]},
+        players=[{"hand": ["Epidemic", "Civil Disorder"]}, {}, {}],
+        phases=["calamities"],
+    )
+    for frame in state.data["stack"]:
+        if frame["step"] == "calamity" and frame["name"] == "Civil Disorder":
+            frame["trader"] = 1
+    shown = state.view(2)["calamities"]
+    assert shown["current"]["name"] == "Epidemic"
+    assert shown["due"] == [{"name": "Civil Disorder", "victim": 0}]  # no trader until it strikes
 
 
 # ------------------------------------------------------------------ the census figure

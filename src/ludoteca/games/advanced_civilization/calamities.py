@@ -343,15 +343,12 @@ def pending(state: CivState) -> dict[str, object] | None:
     §29.6 order, the losses the rules have set and are waiting to be taken (read from the very frames that take
     them, so the page and the outcome agree), and the advances that change the current card, with their holders.
 
-    All public: calamities are revealed when trading ends (§29), and every figure here follows from the board,
-    the advances held and the choices already made. None outside phase 11.
+    All public: calamities are revealed when trading ends (§29), a card's trader when it strikes, and every figure
+    here follows from the board, the advances held and the choices already made. None outside phase 11.
     """
     stack = state.data["stack"]
-    due = [
-        {"name": f["name"], "victim": f["victim"], "trader": f["trader"]}
-        for f in reversed(stack)
-        if f["step"] == "calamity"
-    ]
+    # Who traded a calamity is told only when it strikes (the trade itself was private to its two traders).
+    due = [{"name": f["name"], "victim": f["victim"]} for f in reversed(stack) if f["step"] == "calamity"]
     index = next((k for k in range(len(stack) - 1, -1, -1) if stack[k]["step"] == "calamity_done"), None)
     if index is None and not due:
         return None
