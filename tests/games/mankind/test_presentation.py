@@ -66,7 +66,7 @@ def test_the_war_preview_shows_each_side_by_source_and_is_what_the_rolls_use() -
     state = war()
     assert (step(state), state.to_act()) == ("war_loss", [0])
     shown = state.view(1)["conflict"]
-    assert (shown["kind"], shown["name"], shown["open"]) == ("war", "Invasion", True)
+    assert (shown["kind"], shown["step"]) == ("war", "war_loss")
     first, second = shown["sides"]
     assert (first["seat"], first["wl"], first["df"], first["level"], first["units"]) == (0, 6, 3, 9, 2)
     assert {(p["name"], p["wl"], p["df"]) for p in first["sources"]} == {
@@ -75,8 +75,9 @@ def test_the_war_preview_shows_each_side_by_source_and_is_what_the_rolls_use() -
         ("City Walls", 0, 3),
     }
     assert (second["level"], second["units"], first["bonus"], second["bonus"]) == (3, 2, 1, 0)
-    assert shown["last"] == {"rolls": [2, 5], "bonus": [1, 0], "totals": [3, 5], "ties": 0, "loser": 0}
     assert shown["odds"] == round(21 / 31, 3)
+    # The round just lost, in the log the page reads: the die plus the bonus shown.
+    assert [(e["rolls"], e["totals"]) for e in events(state, "war_roll")] == [([2, 5], [3, 5])]
     choose(state, "lose Legions")  # WL 3 + DF 3 = 6 against 3: still the +1
     assert step(state) == "war_ceasefire_offer"
     preview = state.view(0)["conflict"]
@@ -88,9 +89,8 @@ def test_the_war_preview_shows_each_side_by_source_and_is_what_the_rolls_use() -
     for entry in rolled:  # every total is the die plus the bonus the preview showed
         assert entry["totals"] == [roll + bonus for roll, bonus in zip(entry["rolls"], bonuses, strict=True)]
     assert event_over(state)  # the last unit is lost without a choice
-    over = state.view(None)["conflict"]
-    assert over["open"] is False and over["result"] == "Seat 1 wins the war: 3 VP and 2 RP taken from seat 0."
-    assert over["last"]["ties"] == 1 and over["rounds"] == 2
+    assert state.view(None)["conflict"] is None  # no decision of the war waits: the log says how it ended
+    assert events(state, "war_victory")[0]["text"] == "Seat 1 wins the war and steals 3 VP and 2 RP from seat 0."
 
 
 def test_the_incursion_preview_is_what_the_next_attack_uses() -> None:
@@ -106,13 +106,12 @@ def test_the_incursion_preview_is_what_the_next_attack_uses() -> None:
     shown = state.view(1)["conflict"]
     player, horde = shown["sides"]
     assert (player["level"], player["bonus"], horde["seat"], horde["level"], horde["bonus"]) == (8, 1, None, 4, 0)
-    assert shown["last"]["totals"] == [2, 4] and (shown["attacks"], shown["done"]) == (2, 1)
-    choose(state, "lose Legions")
-    preview = [side["bonus"] for side in state.view(1)["conflict"]["sides"]]  # WL 2 + DF 3 = 5 > 4: still +1
+    assert shown["left"] == 1 and events(state, "incursion_lost")[0]["totals"] == [2, 4]
+    preview = [player["bonus"], horde["bonus"]]
+    choose(state, "lose Legions")  # WL 2 + DF 3 = 5 > 4: the player still adds 1, as the preview showed
     won = events(state, "incursion_won")
     assert len(won) == 1 and won[0]["rolls"] == [3, 4]
-    assert 3 + preview[0] >= 4 + preview[1]
-    assert state.view(0)["conflict"]["last"] == {"rolls": [3, 4], "bonus": [1, 0], "totals": [4, 4], "won": True}
+    assert won[0]["totals"] == [3 + preview[0], 4 + preview[1]] == [4, 4]
     assert event_over(state)
 
 

@@ -2,11 +2,11 @@
 
 The rules that resolve a War or an Incursion ask this module for the modifiers of a roll (:func:`war_bonuses`,
 :func:`incursion_bonuses`), and the view asks the same functions for its preview, so what the page shows
-before a roll is what the roll then uses. The conflict under way is recorded in ``data["conflict"]`` (its
-kind, the event's name, the sides, the last rolls made and how it ended), from the event that starts it to
-the start of the next turn; :func:`conflict_view` turns it into the public ``view["conflict"]``. Everything
-in it is on the table already (Personal Civilization Build Lists are face up, dice rolled are seen by all);
-no die still to be rolled is in it.
+before a roll is what the roll then uses. :func:`conflict_view` is ``view["conflict"]`` while a War, an
+Incursion or a Raid waits for a player's decision: worked out from the decision's frame and the
+civilizations alone (so the RL observations, which encode those, still tell apart every view). The dice
+already rolled and the event's name are in the log, which the page reads for them. Everything here is on the
+table already (Personal Civilization Build Lists are face up); no die still to be rolled is in it.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from ludoteca.games.mankind.machine import pending
 if TYPE_CHECKING:
     from ludoteca.games.mankind.state import MankindState
 
-Record = dict[str, Any]
 
 # The decisions a conflict puts to a player, by kind: while one of them waits, the page shows the conflict.
 STEPS: dict[str, tuple[str, ...]] = {
@@ -50,18 +49,6 @@ RULES: dict[str, str] = {
     "raid": "The raider rolls 1D6 plus the event's modifier and steals that many RP (no more than the target has); "
     "the target may raid back, each unit once a turn.",
 }
-
-
-def begin(state: MankindState, kind: str, name: str, **fields: Any) -> None:
-    """Record a conflict an event starts (it replaces any earlier one of the turn)."""
-    state.data["conflict"] = {"kind": kind, "name": name, "last": None, "result": None, **fields}
-
-
-def note(state: MankindState, **fields: Any) -> None:
-    """Update the conflict under way (nothing if none is recorded, e.g. a state from a scenario mid-event)."""
-    record = state.data.get("conflict")
-    if record is not None:
-        record.update(fields)
 
 
 # --------------------------------------------------------------------------- what makes a Warfare Level
@@ -149,73 +136,65 @@ def expected_raid(modifier: int, rp: int) -> float:
 
 
 # --------------------------------------------------------------------------- the view
+def _war_sides(players: list[Player], a: int, b: int) -> tuple[list[dict[str, Any]], float]:
+    _levels, (bonus_a, bonus_b) = war_bonuses(players[a], players[b])
+    sides = [side(players[a], a), side(players[b], b)]
+    sides[0]["bonus"], sides[1]["bonus"] = bonus_a, bonus_b
+    return sides, round(war_round_odds(bonus_a, bonus_b), 3)
+
+
 def conflict_view(state: MankindState) -> dict[str, Any] | None:
-    """``view["conflict"]``: the conflict of this turn with both sides' numbers worked out now, or None."""
-    record = state.data.get("conflict")
-    if record is None:
+    """``view["conflict"]``: the War, Incursion or Raid a decision waits in, with its numbers as they are now."""
+    frame = pending(state)
+    if frame is None:
+        return None
+    step = frame["step"]
+    kind = next((k for k, steps in STEPS.items() if step in steps), None)
+    if kind is None:
         return None
     players = state.data["players"]
-    kind = record["kind"]
-    frame = pending(state)
-    step = frame["step"] if frame is not None else None
-    shown: dict[str, Any] = {
-        "kind": kind,
-        "name": record["name"],
-        "rule": RULES[kind],
-        "open": step in STEPS[kind],
-        "last": record["last"],
-        "result": record["result"],
-        "sides": [],
-        "candidates": [],
-    }
-    if kind == "war":
-        a, b = record.get("a"), record.get("b")
-        if a is not None and b is not None:
-            (_la, _lb), (bonus_a, bonus_b) = war_bonuses(players[a], players[b])
-            sides = [side(players[a], a), side(players[b], b)]
-            sides[0]["bonus"], sides[1]["bonus"] = bonus_a, bonus_b
-            shown["sides"] = sides
-            shown["odds"] = round(war_round_odds(bonus_a, bonus_b), 3)
-            shown["rounds"] = record.get("rounds", 0)
-        elif step == "war_choose" and frame is not None:
-            first = frame.get("first")
-            for seat in range(state.players):
-                if seat == first:
-                    continue
-                entry = side(players[seat], seat)
-                if first is not None:
-                    _levels, (mine, theirs) = war_bonuses(players[first], players[seat])
-                    entry["odds"] = round(war_round_odds(mine, theirs), 3)  # the first side's chance a round
-                shown["candidates"].append(entry)
-            shown["first"] = first
-    elif kind == "incursion":
-        target = record.get("target")
-        if target is not None and record.get("horde") is not None:
-            horde = record["horde"]
-            own, (mine, theirs) = incursion_bonuses(players[target], horde)
-            defender = side(players[target], target)
-            defender["bonus"] = mine
-            shown["sides"] = [
-                defender,
-                {"seat": None, "wl": horde, "df": 0, "level": horde, "units": None, "bonus": theirs,
-                 "sources": [{"name": "the horde's 2D6", "count": 1, "wl": horde, "df": 0}]},
-            ]  # fmt: skip
-            shown["odds"] = round(incursion_attack_odds(own, horde), 3) if defender["units"] else 0.0
-            shown["attacks"] = record.get("attacks")
-            shown["done"] = record.get("done", 0)
-        elif step == "incursion_target":
-            for seat in range(state.players):
-                entry = side(players[seat], seat)
-                entry["odds"] = round(incursion_attack_odds(entry["level"], None), 3) if entry["units"] else 0.0
-                shown["candidates"].append(entry)
-    elif kind == "raid":
-        modifier = record.get("modifier", 0)
+    shown: dict[str, Any] = {"kind": kind, "step": step, "rule": RULES[kind], "sides": [], "candidates": []}
+    if step == "war_choose":
+        first = frame["first"]
+        shown["first"] = first
+        for seat in range(state.players):
+            if seat == first:
+                continue
+            entry = side(players[seat], seat)
+            if first is not None:
+                _levels, (mine, theirs) = war_bonuses(players[first], players[seat])
+                entry["odds"] = round(war_round_odds(mine, theirs), 3)  # the first side's chance to win a round
+            shown["candidates"].append(entry)
+    elif kind == "war":
+        shown["sides"], shown["odds"] = _war_sides(players, frame["a"], frame["b"])
+    elif step == "incursion_target":
+        for seat in range(state.players):
+            entry = side(players[seat], seat)
+            entry["odds"] = round(incursion_attack_odds(entry["level"], None), 3) if entry["units"] else 0.0
+            shown["candidates"].append(entry)
+    elif step == "incursion_loss":
+        # The horde was announced in the log; its next attack, if any, waits below on the stack.
+        horde = next((e["horde"] for e in reversed(state.log) if e["type"] == "incursion"), 0)
+        attack = next((f for f in reversed(state.data["stack"]) if f["step"] == "incursion_attack"), None)
+        target = frame["seat"]
+        own, (mine, theirs) = incursion_bonuses(players[target], horde)
+        defender = side(players[target], target)
+        defender["bonus"] = mine
+        shown["sides"] = [
+            defender,
+            {"seat": None, "wl": horde, "df": 0, "level": horde, "units": None, "bonus": theirs,
+             "sources": [{"name": "the horde's 2D6", "count": 1, "wl": horde, "df": 0}]},
+        ]  # fmt: skip
+        shown["left"] = 0 if attack is None else attack["left"]
+        # The next attack, with the unit about to be lost still counted: the odds as they stand at the choice.
+        shown["odds"] = round(incursion_attack_odds(own, horde), 3)
+    else:  # raid_target, raid_retaliate: 1D6 + the event's modifier, stolen in RP
+        modifier = frame["modifier"]
         shown["modifier"] = modifier
-        if step == "raid_target" and frame is not None:
-            for seat in range(state.players):
-                if seat != frame["seat"]:
-                    rp = players[seat]["rp"]
-                    shown["candidates"].append(
-                        {"seat": seat, "rp": rp, "expected": round(expected_raid(modifier, rp), 2)}
-                    )
+        targets = (
+            [frame["other"]] if step == "raid_retaliate" else [s for s in range(state.players) if s != frame["seat"]]
+        )
+        for seat in targets:
+            rp = players[seat]["rp"]
+            shown["candidates"].append({"seat": seat, "rp": rp, "expected": round(expected_raid(modifier, rp), 2)})
     return shown

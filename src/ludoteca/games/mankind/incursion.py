@@ -32,7 +32,6 @@ def incursion_event(state: MankindState, frame: Frame) -> None:
     target = next(effect.target for effect in row.effect if isinstance(effect, Incursion))
     me = state.data["current"]
     everyone = list(range(state.players))
-    conflicts.begin(state, "incursion", row.name, target=None, horde=None, attacks=None, done=0)
     if target == "self":
         push(state, "incursion_begin", target=me)
     elif target == "weakest":
@@ -58,7 +57,6 @@ def incursion_target(state: MankindState, frame: Frame, action: Action) -> None:
 def incursion_begin(state: MankindState, frame: Frame) -> None:
     target = frame["target"]
     if use_shields(state, [target], "incursion"):
-        conflicts.note(state, target=target, result="Negotiations: the incursion is skipped.")
         return
     attacks = state.rng.roll(6)
     horde = state.rng.roll(6) + state.rng.roll(6)
@@ -69,7 +67,6 @@ def incursion_begin(state: MankindState, frame: Frame) -> None:
         attacks=attacks,
         horde=horde,
     )
-    conflicts.note(state, target=target, horde=horde, attacks=attacks)
     push(state, "incursion_attack", target=target, horde=horde, left=attacks)
 
 
@@ -77,8 +74,6 @@ def incursion_begin(state: MankindState, frame: Frame) -> None:
 def incursion_attack(state: MankindState, frame: Frame) -> None:
     target, horde = frame["target"], frame["horde"]
     player = state.data["players"][target]
-    record = state.data.get("conflict") or {}
-    done = record.get("done", 0) + 1
     if not military_units(player):
         # MK: Incursion Events — "Barbarians win automatically if the player has no Military units". With nothing
         # left to lose either, every attack still to come ends the same way: said once, for all of them.
@@ -91,12 +86,10 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
                 seat=target,
                 attacks=left,
             )
-            conflicts.note(state, done=done + left - 1, last={"automatic": True}, result="The horde wins.")
             return
         if frame["left"] > 1:
             push(state, "incursion_attack", target=target, horde=horde, left=frame["left"] - 1)
         state.emit("incursion_lost", f"Seat {target} has no Military Units: the horde wins.", seat=target, attacks=1)
-        conflicts.note(state, done=done, last={"automatic": True})
         push(state, "incursion_loss", seat=target)
         return
     if frame["left"] > 1:
@@ -107,12 +100,6 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
     defense_total = defense + bonus
     attack_total = attack + horde_bonus
     won = defense_total >= attack_total  # "Player wins ties."
-    conflicts.note(
-        state,
-        done=done,
-        last={"rolls": [defense, attack], "bonus": [bonus, horde_bonus], "totals": [defense_total, attack_total],
-              "won": won},
-    )  # fmt: skip
     if won:
         score(player, "incursion", 1)
         state.emit(
@@ -120,6 +107,7 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
             f"Seat {target} (WL {own}) rolls {defense_total} against the horde's {attack_total}: wins, +1 VP.",
             seat=target,
             rolls=[defense, attack],
+            totals=[defense_total, attack_total],
         )
     else:
         state.emit(
@@ -127,6 +115,7 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
             f"Seat {target} (WL {own}) rolls {defense_total} against the horde's {attack_total}: loses.",
             seat=target,
             rolls=[defense, attack],
+            totals=[defense_total, attack_total],
             attacks=1,
         )
         push(state, "incursion_loss", seat=target)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
-from ludoteca.games.mankind import conflicts
 from ludoteca.games.mankind.civilization import lose, military_units
 from ludoteca.games.mankind.content import Raid
 from ludoteca.games.mankind.machine import Frame, auto, decision, push
@@ -32,9 +31,7 @@ def raid_event(state: MankindState, frame: Frame) -> None:
     row = state.event_row(frame["era"], "raid", frame["row"])
     modifier = sum(effect.modifier for effect in row.effect if isinstance(effect, Raid))
     seat = state.data["current"]
-    conflicts.begin(state, "raid", row.name, modifier=modifier, raids=0)
     if not can_raid(state, seat):
-        conflicts.note(state, result=f"Seat {seat} has no Military Unit free to raid.")
         state.emit("raid_none", f"Seat {seat} has no Military Unit free to raid.", seat=seat)
         return
     push(state, "raid_target", seat=seat, modifier=modifier)
@@ -50,10 +47,8 @@ def raid_target(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
     if action.payload is None:
         state.emit("raid_declined", f"Seat {seat} does not raid.", seat=seat)
-        conflicts.note(state, result=f"Seat {seat} does not raid.")
         return
     if use_shields(state, [action.payload], "raid"):
-        conflicts.note(state, result="Negotiations: the raid is skipped.")
         return
     push(state, "raid_roll", raider=seat, target=action.payload, modifier=frame["modifier"])
 
@@ -68,25 +63,19 @@ def raid_roll(state: MankindState, frame: Frame) -> None:
     stolen = lose(players[target], "RP", amount)
     players[raider]["rp"] += stolen
     players[raider]["raids_used"] += 1
-    record = state.data.get("conflict") or {}
-    conflicts.note(
-        state,
-        raids=record.get("raids", 0) + 1,
-        last={"raider": raider, "target": target, "roll": die, "modifier": frame["modifier"], "stolen": stolen},
-    )
     state.emit(
         "raid",
         f"Seat {raider} raids seat {target}: Raid roll {die}{frame['modifier']:+d}, {stolen} RP stolen.",
         raider=raider,
         target=target,
         roll=die,
+        modifier=frame["modifier"],
         stolen=stolen,
     )
     if can_raid(state, target):
         push(state, "raid_retaliate", seat=target, other=raider, modifier=frame["modifier"])
     else:
         state.emit("raid_over", f"Seat {target} cannot raid back; the raids end.", seat=target)
-        conflicts.note(state, result=f"Seat {target} cannot raid back: the raids end.")
 
 
 def _retaliate_options(state: MankindState, frame: Frame) -> list[Action]:
@@ -100,4 +89,3 @@ def raid_retaliate(state: MankindState, frame: Frame, action: Action) -> None:
         push(state, "raid_roll", raider=seat, target=frame["other"], modifier=frame["modifier"])
     else:
         state.emit("raid_over", f"Seat {seat} does not retaliate; the raids end.", seat=seat)
-        conflicts.note(state, result=f"Seat {seat} does not raid back: the raids end.")

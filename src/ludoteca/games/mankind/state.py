@@ -64,7 +64,6 @@ class MankindState(MachineState):
             "government_bought": False,
             "over": False,
             "bonuses": {},
-            "conflict": None,  # the War, Incursion or Raid of this turn (conflicts.py), shown to every seat
             "stack": [],
         }
         first = self._apply_scenario(self.scenario or {})
@@ -186,7 +185,6 @@ class MankindState(MachineState):
         copied["gone"] = list(data["gone"])
         copied["bonuses"] = copy_plain(data["bonuses"])
         copied["stack"] = copy_plain(data["stack"])
-        copied["conflict"] = copy_plain(data.get("conflict"))
         return copied
 
     def _invariants(self) -> list[str]:

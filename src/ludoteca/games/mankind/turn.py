@@ -44,7 +44,6 @@ def begin_turn(state: MankindState, frame: Frame) -> None:
         player["raids_used"] = 0  # Mankind: Raid Events — "An individual Unit may only raid once per turn."
     data["bought"] = False
     data["government_bought"] = False
-    data["conflict"] = None  # the last turn's War, Incursion or Raid is no longer shown
     state.emit("turn", f"Turn {data['turn']} ({ERA_TITLES[data['era']]} era): seat {seat} plays.", seat=seat)
     # Phases 3-5 wait for the seat's choices, so they are frames; Gains and the Event roll never wait and
     # run at once (an event the roll brings is pushed above the Build Phase, so it still comes first).

@@ -44,12 +44,10 @@ def war_event(state: MankindState, frame: Frame) -> None:
     row = state.event_row(frame["era"], "war", frame["row"])
     mode = next(effect.mode for effect in row.effect if isinstance(effect, War))
     data = state.data
-    conflicts.begin(state, "war", row.name, mode=mode, a=None, b=None, rounds=0)
     if data["negate_war"] > 0:
         # Mankind: Modern Disaster "United Nations — Negate next War" (docs/rulings.md, Mankind R13).
         data["negate_war"] -= 1
         state.emit("war_negated", f"The United Nations negate the war ({row.name}).")
-        conflicts.note(state, result="The United Nations negate the war.")
         return
     me = data["current"]
     if mode == "left":
@@ -98,9 +96,7 @@ def war_begin(state: MankindState, frame: Frame) -> None:
     a, b = frame["a"], frame["b"]
     targets = [b] if frame["mode"] in YOU_VERSUS else [a, b]
     if use_shields(state, targets, "war"):
-        conflicts.note(state, result="Negotiations: the war is skipped.")
         return
-    conflicts.note(state, a=a, b=b)
     state.emit("war", f"War: seat {a} against seat {b}.", a=a, b=b)
     players = state.data["players"]
     units_a, units_b = len(military_units(players[a])), len(military_units(players[b]))
@@ -112,14 +108,12 @@ def war_begin(state: MankindState, frame: Frame) -> None:
         push(state, "war_spoils", victor=winner, loser=loser)
     else:
         state.emit("war_no_army", "Neither side has a Military Unit; there is no war.", a=a, b=b)
-        conflicts.note(state, result="Neither side has a Military Unit: no war.")
 
 
 @auto("war_round")
 def war_round(state: MankindState, frame: Frame) -> None:
     a, b = frame["a"], frame["b"]
     players = state.data["players"]
-    ties = 0
     while True:
         roll_a, roll_b = state.rng.roll(6), state.rng.roll(6)
         # MK: War Events — the higher WL (DF included for both) adds 1: the numbers the preview shows.
@@ -136,16 +130,8 @@ def war_round(state: MankindState, frame: Frame) -> None:
         )
         if total_a != total_b:
             break
-        ties += 1
         state.emit("war_tie", "The War rolls tie and are rolled again.")
     loser = a if total_a < total_b else b
-    record = state.data.get("conflict") or {}
-    conflicts.note(
-        state,
-        rounds=record.get("rounds", 0) + 1,
-        last={"rolls": [roll_a, roll_b], "bonus": [bonus_a, bonus_b], "totals": [total_a, total_b], "ties": ties,
-              "loser": loser},
-    )  # fmt: skip
     push(state, "war_loss", seat=loser, a=a, b=b)
 
 
@@ -193,7 +179,6 @@ def war_ceasefire_reply(state: MankindState, frame: Frame, action: Action) -> No
             a=frame["a"],
             b=frame["b"],
         )
-        conflicts.note(state, result="Ceasefire: the war ends.")
     else:
         state.emit("ceasefire_refused", f"Seat {frame['b']} refuses the ceasefire.", seat=frame["b"])
         push(state, "war_round", a=frame["a"], b=frame["b"])
@@ -216,4 +201,3 @@ def war_spoils(state: MankindState, frame: Frame) -> None:
         vp=vp,
         rp=rp,
     )
-    conflicts.note(state, result=f"Seat {victor} wins the war: {vp} VP and {rp} RP taken from seat {loser}.")

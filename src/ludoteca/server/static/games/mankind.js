@@ -176,7 +176,7 @@
   function candidateTable(ctx, c) {
     const h = Ludo.html;
     const raid = c.kind === "raid";
-    const head = raid ? ["Target", "RP held", "Steals on average"] : ["Player", "WL (+ DF)", "Units", c.kind === "war" && c.first !== null ? `Seat ${c.first} wins a round` : c.kind === "war" ? "" : "Wins an attack"];
+    const head = raid ? ["Target", "RP held", "Taken on average"] : ["Player", "WL (+ DF)", "Units", c.kind === "war" && c.first !== null ? `Seat ${c.first} wins a round` : c.kind === "war" ? "" : "Wins an attack"];
     const rows = c.candidates.map((e) => h("tr", { "data-candidate": String(e.seat) },
       h("td", { text: ctx.seatName(e.seat) }),
       ...(raid ? [h("td", { text: String(e.rp) }), h("td", { text: `${e.expected} RP` })]
@@ -185,32 +185,44 @@
     return h("table", { class: "mk-candidates" }, h("thead", {}, h("tr", {}, ...head.map((t) => h("th", { text: t })))), h("tbody", {}, ...rows));
   }
 
+  /** From the log (public): the event that started this conflict and the dice rolled in it since. */
+  function conflictLog(ctx, kind) {
+    const log = (ctx.payload && ctx.payload.log) || [];
+    let start = log.length - 1;
+    while (start >= 0 && !(log[start].type === "event" && log[start].kind === kind)) start -= 1;
+    const since = start >= 0 ? log.slice(start + 1) : [];
+    const rolls = since.filter((e) => e.rolls && e.totals && ["war_roll", "incursion_won", "incursion_lost"].includes(e.type));
+    const raids = since.filter((e) => e.type === "raid");
+    return { name: start >= 0 ? log[start].name : "", last: rolls[rolls.length - 1] || null, rounds: rolls.length, raid: raids[raids.length - 1] || null };
+  }
+
   function conflictPanel(ctx) {
     const c = ctx.view.conflict;
     if (!c) return null;
     const h = Ludo.html;
-    const title = `${KIND_TITLE[c.kind]} — ${c.name}`;
-    const panel = h("section", { class: `mk-conflict${c.open ? " open" : ""}`, "data-conflict": c.kind, "aria-label": title });
+    const told = conflictLog(ctx, c.kind);
+    const title = `${KIND_TITLE[c.kind]}${told.name ? ` — ${told.name}` : ""}`;
+    const panel = h("section", { class: "mk-conflict open", "data-conflict": c.kind, "data-step": c.step, "aria-label": title });
     const heading = h("h3", { text: title });
     panel.appendChild(heading);
     const help = helpOf(ctx);
     if (ctx.help && help) ctx.help(heading, help.events[c.kind].name, help.events[c.kind].text);
     if (c.sides.length === 2) {
       const facts = [];
-      if (c.kind === "war") facts.push(c.rounds ? `after ${c.rounds} round${c.rounds === 1 ? "" : "s"}` : "before the first roll");
-      if (c.kind === "incursion") facts.push(`${c.attacks} attack${c.attacks === 1 ? "" : "s"}, ${c.done} made`);
-      if (facts.length) heading.appendChild(h("span", { class: "muted", text: ` · ${facts.join(" · ")}` }));
-      const last = c.last && c.last.rolls ? c.last : null;
+      if (c.kind === "war") facts.push(told.rounds ? `${told.rounds} roll${told.rounds === 1 ? "" : "s"} so far` : "before the first roll");
+      if (c.kind === "incursion") facts.push(`${c.left} more attack${c.left === 1 ? "" : "s"} to come`);
+      heading.appendChild(h("span", { class: "muted", text: ` · ${facts.join(" · ")}` }));
+      const last = told.last && told.last.rolls.length === 2 ? { rolls: told.last.rolls, totals: told.last.totals, bonus: told.last.totals.map((t, k) => t - told.last.rolls[k]) } : null;
       panel.appendChild(h("div", { class: "mk-sides" }, sideBox(ctx, c.sides[0], 0, last), h("div", { class: "mk-vs", text: "vs" }), sideBox(ctx, c.sides[1], 1, last)));
       const who = c.kind === "war" ? `${ctx.seatName(c.sides[0].seat)} wins a round` : `${ctx.seatName(c.sides[0].seat)} wins an attack`;
-      panel.appendChild(h("p", { class: "mk-odds", "data-odds": String(c.odds), text: `${who} ${pct(c.odds)} of the time (ties ${c.kind === "war" ? "rolled again" : "go to the player"}).` }));
-      if (c.last && c.last.automatic) panel.appendChild(h("p", { class: "mk-last", text: "No Military Units: the horde wins automatically." }));
+      panel.appendChild(h("p", { class: "mk-odds", "data-odds": String(c.odds), text: `${who} ${pct(c.odds)} of the time at these levels (ties ${c.kind === "war" ? "are rolled again" : "go to the player"}).` }));
+      if (c.sides[0].units === 0 && c.kind === "incursion") panel.appendChild(h("p", { class: "mk-last", text: "No Military Units: the horde wins automatically." }));
     } else if (c.kind === "raid") {
-      panel.appendChild(h("p", { class: "mk-level", "data-modifier": String(c.modifier), text: `Raid roll: 1D6 ${c.modifier ? plus(c.modifier) : ""} RP stolen, never more than the target holds.` }));
-      if (c.last) panel.appendChild(h("p", { class: "mk-last", text: `Last raid: ${ctx.seatName(c.last.raider)} rolled ${c.last.roll}${c.last.modifier ? ` ${plus(c.last.modifier)}` : ""} and took ${c.last.stolen} RP from ${ctx.seatName(c.last.target)}.` }));
+      panel.appendChild(h("p", { class: "mk-level", "data-modifier": String(c.modifier), text: `Raid roll: 1D6${c.modifier ? ` ${plus(c.modifier)}` : ""} RP stolen, never more than the target holds.` }));
+      const r = told.raid;
+      if (r) panel.appendChild(h("p", { class: "mk-last", text: `Last raid: ${ctx.seatName(r.raider)} rolled ${r.roll}${r.modifier ? ` ${plus(r.modifier)}` : ""} and took ${r.stolen} RP from ${ctx.seatName(r.target)}.` }));
     }
     if (c.candidates.length) panel.appendChild(candidateTable(ctx, c));
-    if (c.result) panel.appendChild(h("p", { class: "mk-result", text: c.result }));
     panel.appendChild(h("p", { class: "mk-rule", text: c.rule }));
     return panel;
   }
