@@ -23,6 +23,15 @@ def treasure_spending(points: dict[str, int]) -> dict[str, int]:
     return spent
 
 
+def final_values(points: dict[str, int]) -> list[int]:
+    """``final_colours`` as a list in the order red, blue, black, green, without building dicts: the bots
+    evaluate thousands of positions a second. Each treasure raises the first of the lowest colours."""
+    values = [points["r"], points["b"], points["k"], points["g"]]
+    for _ in range(points["t"]):
+        values[values.index(min(values))] += 1
+    return values
+
+
 def final_colours(points: dict[str, int]) -> dict[str, int]:
     """Each treasure goes to the player's lowest colour at that moment: the best allocation."""
     spent = treasure_spending(points)

@@ -8,13 +8,13 @@ points to the active player (§1.9), every player refills to 6 (§1.4), then the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
-from ludoteca.games.tigris_euphrates.board import land_mask, squares_of
+from ludoteca.games.tigris_euphrates.board import SQUARES, land_mask, squares_of
 from ludoteca.games.tigris_euphrates.content import CODE, COLOURS, NAME, SQUARE_NAMES
 from ludoteca.games.tigris_euphrates.leaders import place_leader, withdraw_leader
 from ludoteca.games.tigris_euphrates.machine import RULES, Frame
@@ -24,16 +24,80 @@ if TYPE_CHECKING:
     from ludoteca.games.tigris_euphrates.state import TigrisState
 
 
+class _Actions(dict[int, Action]):
+    """A table of one kind of action by square, built on first use and then shared: ``table[square]``.
+
+    An action is immutable and means the same in every position (its text and payload name only the
+    piece and the squares), so a turn's list of ~400 actions is a lookup per action instead of a text
+    formatted and an object built per action, on the generic path every agent and adapter takes. The
+    table's ``key`` says what it holds: ``("place", leader name, colour)``, ``("move", leader name,
+    colour, from square)``, ``("withdraw", leader name, colour)``, ``("tile", colour)``, ``("catastrophe",)``.
+    """
+
+    __slots__ = ("key", "rows")
+
+    def __init__(self, key: tuple[Any, ...]) -> None:
+        super().__init__()
+        self.key = key
+        # rows[k][byte]: the actions of the squares whose bits are set in ``byte`` when it is byte k of a
+        # mask, so a mask's actions are listed a byte at a time (``_action_options``).
+        self.rows = tuple(_Row(self, 8 * k) for k in range(_BYTES))
+
+    def __missing__(self, to: int) -> Action:
+        key, where = self.key, SQUARE_NAMES[to]
+        kind = key[0]
+        if kind == "place":
+            action = Action(f"place {key[1]} on {where}", ("leader", key[2], to))
+        elif kind == "move":
+            action = Action(f"move {key[1]} from {SQUARE_NAMES[key[3]]} to {where}", ("leader", key[2], to))
+        elif kind == "withdraw":  # keyed by the square the leader leaves
+            action = Action(f"withdraw {key[1]} from {where}", ("withdraw", key[2]))
+        elif kind == "tile":
+            action = Action(f"place {key[1]} on {where}", ("tile", CODE[key[1]], to))
+        else:
+            action = Action(f"catastrophe on {where}", ("catastrophe", to))
+        self[to] = action
+        return action
+
+
+class _Row(dict[int, tuple[Action, ...]]):
+    """One byte position of an ``_Actions`` table: byte value -> the actions of its set bits, in board order."""
+
+    __slots__ = ("first", "table")
+
+    def __init__(self, table: _Actions, first: int) -> None:
+        super().__init__()
+        self.table, self.first = table, first
+
+    def __missing__(self, byte: int) -> tuple[Action, ...]:
+        found = self[byte] = tuple(self.table[self.first + bit] for bit in range(8) if byte >> bit & 1)
+        return found
+
+
+_BYTES = (SQUARES + 7) // 8
+_TABLES: dict[tuple[Any, ...], _Actions] = {}
+
+
+def _table(*key: Any) -> _Actions:
+    """The shared table of actions named ``key`` (see ``_Actions``)."""
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = _Actions(key)
+    return table
+
+
 @lru_cache(maxsize=1024)
-def _swaps(counts: tuple[int, int, int, int]) -> tuple[tuple[str, ...], ...]:
+def _swaps(counts: tuple[int, int, int, int]) -> tuple[Action, ...]:
+    """The swap actions of a hand with these counts of red, blue, black and green: every non-empty
+    multiset of its tiles, in a stable order (by size, then in the order ``combinations`` finds them)."""
     tiles = [code for code, n in zip("rbkg", counts, strict=True) for _ in range(n)]
     found = dict.fromkeys(combo for size in range(1, len(tiles) + 1) for combo in combinations(tiles, size))
-    return tuple(found)
+    return tuple(Action(_swap_text(combo), ("swap", combo)) for combo in found)
 
 
 def swap_choices(hand: dict[str, int]) -> tuple[tuple[str, ...], ...]:
     """Every non-empty multiset of hand tiles, in a stable order (the swap action)."""
-    return _swaps((hand["r"], hand["b"], hand["k"], hand["g"]))
+    return tuple(action.payload[1] for action in _swaps((hand["r"], hand["b"], hand["k"], hand["g"])))
 
 
 @lru_cache(maxsize=256)  # there are 209 multisets of 1-6 tiles in four colours
@@ -41,14 +105,12 @@ def _swap_text(combo: tuple[str, ...]) -> str:
     return "swap " + ", ".join(NAME[c] for c in combo)
 
 
-Group = tuple[int, int | None, Callable[[int], Action]]
-"""A run of the active player's actions, ``(count, squares, make)``: the i-th is ``make(square)`` for
-the i-th square of the bit mask ``squares`` (in board order), or ``make(i)`` when ``squares`` is None.
+_PASS = (Action("pass", ("pass",)),)
+
+Group = tuple[int, int | None, Sequence[Action] | Mapping[int, Action]]
+"""A run of the active player's actions, ``(count, squares, table)``: the i-th is ``table[square]`` for
+the i-th square of the bit mask ``squares`` (in board order), or ``table[i]`` when ``squares`` is None.
 A mask is counted without listing its squares, so ``random_action`` lists only the group it draws from."""
-
-
-def _on(squares: int, make: Callable[[int], Action]) -> Group:
-    return (squares.bit_count(), squares, make)
 
 
 def _groups(state: TigrisState, seat: int) -> list[Group]:
@@ -65,58 +127,39 @@ def _groups(state: TigrisState, seat: int) -> list[Group]:
         name = names[colour]
         targets = analysis.leader_targets(square)
         if square < 0:
-            groups.append(
-                _on(targets, lambda to, n=name, c=colour: Action(f"place {n} on {SQUARE_NAMES[to]}", ("leader", c, to)))
-            )
+            groups.append((targets.bit_count(), targets, _table("place", name, colour)))
         else:
-            start = SQUARE_NAMES[square]
-            groups.append(
-                _on(
-                    targets,
-                    lambda to, n=name, c=colour, f=start: Action(
-                        f"move {n} from {f} to {SQUARE_NAMES[to]}", ("leader", c, to)
-                    ),
-                )
-            )
-            groups.append(
-                (1, None, lambda _, n=name, c=colour, f=start: Action(f"withdraw {n} from {f}", ("withdraw", c)))
-            )
+            groups.append((targets.bit_count(), targets, _table("move", name, colour, square)))
+            groups.append((1, None, (_table("withdraw", name, colour)[square],)))
     hand = data["hands"][seat]
     if any(hand.values()):
         on_land = analysis.open & land_mask(state.game.options["board"])
         on_river = analysis.open & ~on_land
         for colour in COLOURS:
-            code = CODE[colour]
-            if hand[code]:
-                groups.append(
-                    _on(
-                        on_river if code == "b" else on_land,
-                        lambda to, colour=colour, code=code: Action(
-                            f"place {colour} on {SQUARE_NAMES[to]}", ("tile", code, to)
-                        ),
-                    )
-                )
+            if hand[CODE[colour]]:
+                squares = on_river if colour == "blue" else on_land
+                groups.append((squares.bit_count(), squares, _table("tile", colour)))
     if data["catastrophes"][seat]:
-        groups.append(
-            _on(
-                catastrophe_mask(state),
-                lambda to: Action(f"catastrophe on {SQUARE_NAMES[to]}", ("catastrophe", to)),
-            )
-        )
-    swaps = swap_choices(hand)
-    groups.append((len(swaps), None, lambda i, s=swaps: Action(_swap_text(s[i]), ("swap", s[i]))))
-    groups.append((1, None, _pass))
+        squares = catastrophe_mask(state)
+        groups.append((squares.bit_count(), squares, _table("catastrophe")))
+    swaps = _swaps((hand["r"], hand["b"], hand["k"], hand["g"]))
+    groups.append((len(swaps), None, swaps))
+    groups.append((1, None, _PASS))
     return groups
 
 
-def _pass(_: int) -> Action:
-    return Action("pass", ("pass",))
-
-
 def _action_options(state: TigrisState, frame: Frame) -> list[Action]:
-    actions = []
-    for count, squares, make in _groups(state, frame["seat"]):
-        actions += map(make, range(count) if squares is None else squares_of(squares))
+    """Every action of the turn, in the groups' order; a mask's actions are taken a byte of squares at a
+    time from its table's rows (ready-made tuples), not looked up square by square."""
+    actions: list[Action] = []
+    for _, squares, table in _groups(state, frame["seat"]):
+        if squares is None:
+            actions += table  # type: ignore[arg-type]  # a tuple of the group's actions
+            continue
+        assert isinstance(table, _Actions)
+        for row, byte in zip(table.rows, squares.to_bytes(_BYTES, "little"), strict=True):
+            if byte:
+                actions += row[byte]
     return actions
 
 
@@ -124,9 +167,9 @@ def random_action(state: TigrisState, seat: int, rng: Any) -> Action:
     """A uniformly drawn action of the active player, built without listing the others."""
     groups = _groups(state, seat)
     index = rng.randrange(sum(group[0] for group in groups))
-    for count, squares, make in groups:
+    for count, squares, table in groups:
         if index < count:
-            return make(index if squares is None else squares_of(squares)[index])
+            return table[index if squares is None else squares_of(squares)[index]]
         index -= count
     raise AssertionError("unreachable: the index is below the total")
 

@@ -1,0 +1,38 @@
+"""Random plies per second through the generic path and the sampler path, as ratios to python-chess.
+
+Run:  python bench/generic_path.py [GAME ...] [--players N] [--seeds K] [--chess-seconds S]
+
+For each game (all four by default): random playouts through ``legal_actions`` then ``apply_legal``
+(the generic path every agent and adapter takes) and through ``random_action`` then ``apply_legal``
+(the sampler path of rollouts), each divided by python-chess random playouts measured in the same
+process just before and after that game (``ludoteca.speed.measure``). Issue #21's targets: Tigris &
+Euphrates at least 0.5x on the generic path, every other game at least 1.0x.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ludoteca.core import list_games
+from ludoteca.speed import measure
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: every game)")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seeds", type=int, default=10, help="games per path")
+    parser.add_argument("--chess-seconds", type=float, default=2.0)
+    args = parser.parse_args()
+    print(f"{'game':<24}{'players':>8}{'generic/s':>12}{'sampler/s':>12}{'chess/s':>10}{'generic':>9}{'sampler':>9}")
+    for game in args.games or list_games():
+        row = measure(game, args.players, range(args.seeds), chess_seconds=args.chess_seconds)
+        print(
+            f"{row.game:<24}{row.players:>8}{row.generic_plies_per_s:>12.0f}{row.sampler_plies_per_s:>12.0f}"
+            f"{row.chess_plies_per_s:>10.0f}{row.generic_ratio:>8.2f}x{row.sampler_ratio:>8.2f}x",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
