@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from operator import ne
 from typing import Any, NamedTuple
 
 from ludoteca.games.tigris_euphrates.content import HEIGHT, WIDTH, Board, boards
@@ -169,11 +170,12 @@ class Analysis:
     so states may share one: it keeps copies of the ``cells`` and ``leaders`` it was built from, and
     is used only for a board equal to them).
 
-    ``empty``: no tile, leader or catastrophe. ``candidates``: empty land squares next to a face-up
-    temple, where any leader may go (seed note 1). ``open``: empty squares touching at most two
-    kingdoms, where a tile may go (§1.6). ``kingdoms`` come in the order of their lowest square, the
-    order ``regions`` labels them in; ``once``/``twice``/``thrice``: the squares in or next to at
-    least one, two, three of them.
+    ``bare``: no tile or catastrophe (leaders aside); ``tiles``: a tile, face up or down; ``red``: a face-up
+    temple; ``standing``: a leader. ``empty``: no tile, leader or catastrophe. ``candidates``: empty land
+    squares next to a face-up temple, where any leader may go (seed note 1). ``open``: empty squares
+    touching at most two kingdoms, where a tile may go (§1.6). ``kingdoms`` come in the order of their
+    lowest square, the order ``regions`` labels them in; ``once``/``twice``/``thrice``: the squares in
+    or next to at least one, two, three of them.
 
     Built from ``base``, the analysis of another position (usually the one before), it keeps the
     kingdoms that no changed square touches — a change elsewhere cannot alter a kingdom — and looks
@@ -182,6 +184,7 @@ class Analysis:
 
     __slots__ = (
         "_targets",
+        "bare",
         "candidates",
         "cells",
         "empty",
@@ -192,7 +195,10 @@ class Analysis:
         "occupied",
         "once",
         "open",
+        "red",
+        "standing",
         "thrice",
+        "tiles",
         "twice",
     )
 
@@ -200,17 +206,43 @@ class Analysis:
         self, land: int, cells: list[str], leaders: list[dict[str, int]], base: Analysis | None = None
     ) -> None:
         self.cells, self.leaders = list(cells), [dict(own) for own in leaders]
-        layout = "".join([code or "." for code in cells])
-        self.faceup = _bits(layout, "rbkg")
-        self.leader_at = leader_at = {
-            square: (seat, colour) for seat, own in enumerate(leaders) for colour, square in own.items() if square >= 0
-        }
-        standing = mask_of(leader_at)
-        self.empty = _bits(layout, ".") & ~standing
-        self.occupied = _bits(layout, "rbkgm") | standing
+        if base is None:
+            layout = "".join([code or "." for code in cells])
+            bare, tiles, faceup, red = (
+                _bits(layout, "."),
+                _bits(layout, "rbkgm"),
+                _bits(layout, "rbkg"),
+                _bits(layout, "r"),
+            )
+        else:
+            # One action changes a few squares: find them (compared in C, not square by square in Python)
+            # and patch the base's masks there.
+            bare, tiles, faceup, red = base.bare, base.tiles, base.faceup, base.red
+            changed = bytes(map(ne, cells, base.cells))
+            square = changed.find(1)
+            while square >= 0:
+                bit, code = 1 << square, cells[square]
+                bare = bare | bit if code == "" else bare & ~bit
+                tiles = tiles | bit if code in TILE_CODES else tiles & ~bit
+                faceup = faceup | bit if code in FACE_UP else faceup & ~bit
+                red = red | bit if code == "r" else red & ~bit
+                square = changed.find(1, square + 1)
+        self.bare, self.tiles, self.faceup, self.red = bare, tiles, faceup, red
+        if base is not None and base.leaders == leaders:
+            self.leader_at, self.standing = base.leader_at, base.standing
+        else:
+            self.leader_at = {
+                square: (seat, colour)
+                for seat, own in enumerate(leaders)
+                for colour, square in own.items()
+                if square >= 0
+            }
+            self.standing = mask_of(self.leader_at)
+        self.empty = bare & ~self.standing
+        self.occupied = tiles | self.standing
         self.kingdoms = self._kingdoms(base)
         self.once, self.twice, self.thrice = _counted(kingdom.reach for kingdom in self.kingdoms)
-        self.candidates = spread(_bits(layout, "r")) & self.empty & land
+        self.candidates = spread(red) & self.empty & land
         self.open = self.empty & ~self.thrice
         self._targets: dict[int, int] = {}
 
@@ -220,7 +252,9 @@ class Analysis:
         found = []
         covered = 0
         if base is not None:
-            changed = (occupied ^ base.occupied) | _moved(leader_at, base.leader_at)
+            changed = occupied ^ base.occupied
+            if leader_at is not base.leader_at:
+                changed |= _moved(leader_at, base.leader_at)
             for kingdom in base.kingdoms:
                 if not kingdom.reach & changed:
                     found.append(kingdom)
