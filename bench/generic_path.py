@@ -1,11 +1,12 @@
 """Random plies per second through the generic path and the sampler path, as ratios to python-chess.
 
-Run:  python bench/generic_path.py [GAME ...] [--players N] [--seeds K] [--chess-seconds S]
+Run:  python bench/generic_path.py [GAME ...] [--players N] [--seeds K] [--rounds R] [--clock wall|cpu]
 
 For each game (all four by default): random playouts through ``legal_actions`` then ``apply_legal``
 (the generic path every agent and adapter takes) and through ``random_action`` then ``apply_legal``
 (the sampler path of rollouts), each divided by python-chess random playouts measured in the same
-process just before and after that game (``ludoteca.speed.measure``). Issue #21's targets: Tigris &
+process just before and after it, the median over ``--rounds`` rounds (``ludoteca.speed.measure``).
+``--clock cpu`` times both in process time, steadier on a loaded machine. Issue #21's targets: Tigris &
 Euphrates at least 0.5x on the generic path, every other game at least 1.0x.
 """
 
@@ -22,11 +23,21 @@ def main() -> None:
     parser.add_argument("games", nargs="*", help="game ids (default: every game)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seeds", type=int, default=10, help="games per path")
-    parser.add_argument("--chess-seconds", type=float, default=2.0)
+    parser.add_argument("--chess-seconds", type=float, default=1.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     args = parser.parse_args()
+    print(f"clock: {args.clock}, {args.rounds} rounds of {args.seeds} games per path, medians")
     print(f"{'game':<24}{'players':>8}{'generic/s':>12}{'sampler/s':>12}{'chess/s':>10}{'generic':>9}{'sampler':>9}")
     for game in args.games or list_games():
-        row = measure(game, args.players, range(args.seeds), chess_seconds=args.chess_seconds)
+        row = measure(
+            game,
+            args.players,
+            range(args.seeds),
+            chess_seconds=args.chess_seconds,
+            rounds=args.rounds,
+            clock=args.clock,
+        )
         print(
             f"{row.game:<24}{row.players:>8}{row.generic_plies_per_s:>12.0f}{row.sampler_plies_per_s:>12.0f}"
             f"{row.chess_plies_per_s:>10.0f}{row.generic_ratio:>8.2f}x{row.sampler_ratio:>8.2f}x",
