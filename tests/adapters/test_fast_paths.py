@@ -1,5 +1,5 @@
 """The fast paths of the adapters give exactly what the plain versions give: every seat's observation
-(``observe(..., reference=True)``: the value-by-value writer and each game's ``write_reference``) and the
+(``observe(..., reference=True)``: each game's plain ``write_reference``) and the
 legal actions by index (``legal_reference``), over random games of every game at its smallest and largest
 player count, public observers included."""
 
@@ -11,7 +11,6 @@ pytest.importorskip("numpy", reason="the RL adapters need the 'rl' extra: pip in
 
 import numpy as np
 
-from ludoteca.adapters.encoding import ReferenceWriter, Writer
 from ludoteca.adapters.encodings import encoded_games, load_encoded
 from ludoteca.core.registry import game_class
 from tests.adapters.cases import random_walk
@@ -48,19 +47,3 @@ def test_fast_observations_and_legal_actions_equal_the_reference(game_id: str, p
             for other in range(players):
                 assert np.array_equal(encoding.observe(state, other), encoding.observe(state, other, reference=True))
     assert checked > 20
-
-
-@pytest.mark.parametrize("top", [1, 2, 3, 4, 5, 8, 10])
-def test_fast_counts_equal_adding_one_at_a_time(top: int) -> None:
-    from ludoteca.adapters.encoding import Layout, Piece
-
-    layout = Layout([Piece("a", 7, ""), Piece("b", 5, "")])
-    positions = [0, 3, 3, 6, 3, 3, 3, 3, 3, 1, 0]
-    fast, plain = Writer(layout), ReferenceWriter(layout)
-    for out in (fast, plain):
-        out.counts("b", [4, 4, 0], top)
-        out.counts("a", iter(positions), top)
-        out.counts("a", [3, 2], top)  # written twice: the fast writer adds one at a time then
-        out.counts("a", [], top)
-    assert np.array_equal(fast.array, plain.array)
-    assert fast.array[3] == min(1.0, 8 / top) or top in (3, 5, 10)

@@ -13,7 +13,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from ludoteca import BadOptions
 from ludoteca.adapters import openspiel
-from ludoteca.core.registry import game_class
+from ludoteca.core.registry import game_class, load_game
 from tests.adapters.cases import game_cases, player_cases
 
 
@@ -343,9 +343,12 @@ def test_games_are_truncated_at_max_game_length_with_no_reward() -> None:
 
 def test_no_turn_limit_is_turn_limit_zero() -> None:
     """OpenSpiel parameters cannot be None: an option that may be none takes 0 for none (Advanced
-    Civilization's ``turn_limit``, whose default is 10); the game's bound on decisions follows the limit."""
+    Civilization's ``turn_limit``, whose default is a number of turns); the game's bound on decisions follows
+    the limit: 2,000 decisions a turn."""
     default = openspiel.load("advanced-civilization", players=2)
-    assert default.encoding.game.options["turn_limit"] == 10 and default.max_game_length() == 20_000
+    turns = load_game("advanced-civilization", 2).options["turn_limit"]
+    assert isinstance(turns, int) and turns > 0  # the game's default (it has been 10 and 15)
+    assert default.encoding.game.options["turn_limit"] == turns and default.max_game_length() == 2_000 * turns
     for none in (0, None):
         game = openspiel.load("advanced-civilization", players=2, turn_limit=none)
         assert game.encoding.game.options["turn_limit"] is None

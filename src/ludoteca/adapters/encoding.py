@@ -189,42 +189,11 @@ class Writer:
         self.array[self.start[name] + position] += amount
 
     def counts(self, name: str, positions: Iterable[int], top: float) -> None:
-        """A histogram of ``positions`` divided by ``top`` (clipped to 1).
-
-        Tallied first, then one write per position: the same numbers as adding ``1/top`` one position at a
-        time (:class:`ReferenceWriter`) whenever that sum is exact, that is when ``top`` is a power of two
-        and the piece is still 0 there (as in every encoding); otherwise it adds one at a time.
-        """
+        """A histogram of ``positions`` divided by ``top`` (clipped to 1)."""
         start = self.start[name]
         array = self.array
-        if not _power_of_two(top):
-            _counts_one_by_one(array, start, positions, top)
-            return
-        tally: dict[int, int] = {}
         for position in positions:
-            tally[position] = tally.get(position, 0) + 1
-        for position, hits in tally.items():
-            if array[start + position]:
-                _counts_one_by_one(array, start, [position] * hits, top)
-            else:
-                array[start + position] = min(1.0, hits / top)
-
-
-class ReferenceWriter(Writer):
-    """The writer as first written, one value at a time: what the fast paths are checked against."""
-
-    def counts(self, name: str, positions: Iterable[int], top: float) -> None:
-        _counts_one_by_one(self.array, self.start[name], positions, top)
-
-
-def _counts_one_by_one(array: np.ndarray, start: int, positions: Iterable[int], top: float) -> None:
-    for position in positions:
-        array[start + position] = min(1.0, array[start + position] + 1.0 / top)
-
-
-def _power_of_two(top: float) -> bool:
-    """Whether ``n / top`` is exact in float32 for every count an observation holds (1, 2, 4, 8...)."""
-    return top > 0 and float(top).is_integer() and (int(top) & (int(top) - 1)) == 0
+            array[start + position] = min(1.0, array[start + position] + 1.0 / top)
 
 
 # ---------------------------------------------------------------------------------------------- encodings
@@ -426,11 +395,10 @@ class Encoding(ABC):
 
     def encode(self, view: dict[str, Any], facts: Any, seat: Seat, reference: bool = False) -> np.ndarray:
         """The observation array from a view and the decision facts (as :meth:`public_facts` returns them)."""
+        out = self.layout.writer()
         if reference:
-            out: Writer = ReferenceWriter(self.layout)
             self.write_reference(out, view, seat)
         else:
-            out = self.layout.writer()
             self.write(out, view, seat)
         if facts is not None:
             self.write_facts(out, facts, seat)

@@ -145,9 +145,9 @@ class AdvancedCivilizationEncoding(Encoding):
     """Advanced Civilization, 2-8 players, either map, either calamity set."""
 
     game_id = "advanced-civilization"
-    # Games end at the 10-turn limit by default: random play takes under 400 decisions, play driven by the
-    # game's heuristic about 2,000 at 8 players; ten times that is the bound, 2,000 decisions per turn of the
-    # limit (see length_bound).
+    # Games end at the turn limit by default (10 turns when measured, 15 now): random play took under 400
+    # decisions in 10 turns, play driven by the game's heuristic about 2,000 at 8 players; ten times that is
+    # the bound, 2,000 decisions per turn of the limit (see length_bound; this figure is the 10-turn one).
     max_game_length = 20_000
     # Without a turn limit a game lasts until an A.S.T. marker finishes: heuristic games (mixed with random
     # moves, as the tests play them) took up to 30,156 decisions (96 turns) at 8 players and 4; at 2 players
@@ -156,7 +156,7 @@ class AdvancedCivilizationEncoding(Encoding):
     unlimited_game_length = 300_000
 
     def length_bound(self) -> int:
-        """2,000 decisions per turn of the turn limit (20,000 for the default 10); 300,000 without a limit."""
+        """2,000 decisions per turn of the turn limit (30,000 for the default 15); 300,000 without a limit."""
         limit = self.game.options["turn_limit"]
         return self.unlimited_game_length if limit is None else 2_000 * int(limit)
 
@@ -398,6 +398,29 @@ class AdvancedCivilizationEncoding(Encoding):
             Piece("directed", slots, "points already directed at each relative slot, squashed n/(n+10)"),
             Piece("taken", slots, "cities already picked per relative slot, /3 (clipped)"),
             Piece("cap", slots, "the most cities that may be picked per relative slot, /3 (clipped; 0: no cap)"),
+            Piece(
+                "due",
+                n_calamities * slots,
+                "the view's calamity preview: 1 per calamity still due this turn at its victim's relative slot: "
+                f"{n_calamities} calamities (the `hand` piece's order) × {slots} slots",
+            ),
+            Piece(
+                "queued_loss",
+                3 * slots,
+                "the preview's losses waiting to be taken, per relative slot of the seat that takes them: unit "
+                "points to lose, points to direct, cities to pick, each squashed n/(n+10)",
+            ),
+            Piece(
+                "queued_each",
+                slots,
+                "the most points one seat may be directed in a waiting direction, squashed n/(n+10)",
+            ),
+            Piece(
+                "queued_effect",
+                slots * len(CITY_EFFECTS),
+                "1 per effect of a waiting city pick (" + ", ".join(CITY_EFFECTS) + ") at the picker's slot",
+            ),
+            Piece("queued_owners", slots * slots, "1 per owner slot whose cities a waiting pick may take, per picker"),
         ]
         return pieces
 
@@ -510,6 +533,36 @@ class AdvancedCivilizationEncoding(Encoding):
     def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
         u = _universe()
         self._write_view(out, view, seat, u)
+        preview = view.get("calamities")
+        if preview:
+            self._write_preview(out, preview, seat, u)
+
+    def _write_preview(self, out: Writer, preview: dict[str, Any], seat: Seat, u: dict[str, Any]) -> None:
+        """The view's calamity preview (AC §29-30, public once trading ends): the calamities still due and
+        their victims, and the losses set for every seat and not yet taken. The one resolving now, its
+        trader and the modifiers of advances follow from the pending frame and the advances held."""
+        card_at, slots = _index(u["cards"]), self.slots
+        goods = len(u["goods"])
+        for entry in preview.get("due", ()):
+            if entry.get("victim") is None:
+                continue
+            out.flag("due", True, at=(card_at[entry["name"]] - goods) * slots + self.slot(seat, entry["victim"]))
+        totals: dict[tuple[int, int], float] = {}
+        for loss in preview.get("losses", ()):
+            k = self.slot(seat, loss["seat"])
+            kind = loss["kind"]
+            if kind == "pick_city":
+                totals[(2, k)] = totals.get((2, k), 0) + loss["cities"]
+                out.flag("queued_effect", True, at=k * len(CITY_EFFECTS) + CITY_EFFECTS.index(loss["effect"]))
+                for owner in loss["owners"]:
+                    out.flag("queued_owners", True, at=k * slots + self.slot(seat, owner))
+            else:
+                row = 0 if kind == "lose" else 1
+                totals[(row, k)] = totals.get((row, k), 0) + loss["points"]
+                if kind == "direct":
+                    out.squashed("queued_each", loss["each"], 10, at=k)
+        for (row, k), n in totals.items():
+            out.squashed("queued_loss", n, 10, at=row * slots + k)
 
     def _write_view(self, out: Writer, view: dict[str, Any], seat: Seat, u: dict[str, Any]) -> None:
         land_at, card_at = _index(u["land"]), _index(u["cards"])
