@@ -154,16 +154,20 @@ def test_the_breakdown_of_the_scripted_game_matches_the_hand_worked_scores() -> 
     """End of Game Scoring Bonuses: the hand-worked game of test_game.py, source by source."""
     result = scripted_three_player_game().result()
     rows = {row["label"]: row for row in result["breakdown"]["rows"]}
-    assert rows["Start (Setup: 2 VP)"]["values"] == [2, 2, 2]
+    assert rows["Start"]["values"] == [2, 2, 2]
     assert rows["Boons"]["values"] == [7, 0, 0]  # Social Revolution: 3 + 4
-    assert rows["Leaders (2X each)"]["values"] == [8, 0, 0]  # Picasso in the Modern era
-    assert rows["Wars (spoils won or lost)"]["values"] == [0, 2, -2]
-    assert rows["Limits (unrest, pollution)"]["values"] == [-3, -2, 0]
-    assert rows["Humanities: highest Culture Level (30 VP)"]["values"] == [30, 0, 0]
-    warriors = rows["Warriors: highest Warfare Level (10 VP)"]
-    assert warriors["values"] == [5, 5, 0] and "tied: seat 0 and seat 1 share it, 5 VP each" in warriors["note"]
-    assert rows["Monuments: most Wonders (25 VP)"]["note"].endswith("nobody has any: no bonus")
-    assert "Wonders (3X each)" not in rows  # nobody scored from a source: no row for it
+    assert rows["Leaders"]["values"] == [8, 0, 0]  # Picasso in the Modern era
+    assert rows["Wars"]["values"] == [0, 2, -2]
+    assert rows["Limits"]["values"] == [-3, -2, 0]
+    assert rows["Humanities (30 VP)"]["values"] == [30, 0, 0]
+    warriors = rows["Warriors (10 VP)"]
+    assert (
+        warriors["values"] == [5, 5, 0]
+        and warriors["note"] == "highest Warfare Level: seat 0 and seat 1 tie with 1 and share 10 VP"
+    )
+    assert rows["Monuments (25 VP)"]["note"] == "most Wonders: nobody has any, no bonus"
+    assert rows["Humanities (30 VP)"]["note"] == "highest Culture Level: seat 0 with 2"
+    assert "Wonders" not in rows  # nobody scored from a source: no row for it
     final = result["breakdown"]["rows"][-1]
     assert final == {"label": "Final score (VP)", "values": [74, 22, 15]} and final["values"] == result["scores"]
     columns = [sum(row["values"][seat] for row in result["breakdown"]["rows"][:-1]) for seat in range(3)]

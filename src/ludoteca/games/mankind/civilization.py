@@ -240,18 +240,33 @@ def distinct(items: list[str]) -> list[str]:
 # Where Victory Points come from, as the end-of-game breakdown names them (the ledger's keys), in the order a
 # player reads a score sheet: what was built, what happened, what was traded, the limits, the end bonuses.
 VP_SOURCES: dict[str, str] = {
-    "start": "Start (Setup: 2 VP)",
-    "wonder": "Wonders (3X each)",
-    "leader": "Leaders (2X each)",
-    "government": "Governments (2X each)",
-    "build_table": "Build Table 10 (1D6 VP)",
-    "conquest": "Conquests (points)",
+    "start": "Start",
+    "wonder": "Wonders",
+    "leader": "Leaders",
+    "government": "Governments",
+    "build_table": "Build Table 10",
+    "conquest": "Conquests",
     "boon": "Boons",
     "disaster": "Disasters",
-    "war": "Wars (spoils won or lost)",
-    "incursion": "Incursions (+1 per attack won)",
+    "war": "Wars",
+    "incursion": "Incursions",
     "trade": "Trade",
-    "limit": "Limits (unrest, pollution)",
+    "limit": "Limits",
+}
+# What each source is, for the breakdown's notes (MK: Setup, the Builds, the Events, Trade and Limit Phases).
+VP_NOTES: dict[str, str] = {
+    "start": "2 VP at the start",
+    "wonder": "3X VP for each Wonder built",
+    "leader": "2X VP for each Leader",
+    "government": "2X VP for each new Government",
+    "build_table": "a 10 on the Build Table taken as 1D6 VP",
+    "conquest": "Conquests that give points",
+    "boon": "Boon events",
+    "disaster": "Disaster events",
+    "war": "spoils won, less spoils lost",
+    "incursion": "1 VP for each attack of a horde beaten",
+    "trade": "Trade Phase picks",
+    "limit": "Stability (2D6) and Health (1D6) Limits",
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.games.mankind.civilization import VP_SOURCES, builds_of_kind, level, score
+from ludoteca.games.mankind.civilization import VP_NOTES, VP_SOURCES, builds_of_kind, level, score
 from ludoteca.games.mankind.content import TRAIT_NAMES
 
 if TYPE_CHECKING:
@@ -78,27 +78,22 @@ def breakdown(state: MankindState) -> dict[str, Any]:
     for source in sources:
         values = [led.get(source, 0) for led in ledgers]
         if source == "start" or any(values):
-            rows.append({"label": VP_SOURCES.get(source, source), "values": values})
+            rows.append({"label": VP_SOURCES.get(source, source), "values": values, "note": VP_NOTES.get(source, "")})
     awarded = state.data["bonuses"]
     for bonus in state.content.bonuses:
         measured = [measure(p, bonus.measure) for p in players]
         winners = awarded.get(bonus.name, [])
         values = [ledgers[s].get(f"bonus:{bonus.name}", 0) for s in seats]
-        shown = ", ".join(f"seat {s} {measured[s]}" for s in seats)
+        what = measure_name(bonus.measure)
         if not winners:
-            verdict = "nobody has any: no bonus"
+            note = f"{what}: nobody has any, no bonus"
         elif len(winners) > 1:
             # MK: End of Game Scoring Bonuses — a tie shares the bonus, rounded down (docs/rulings.md, Mankind R14).
-            verdict = "tied: " + " and ".join(f"seat {s}" for s in winners) + f" share it, {values[winners[0]]} VP each"
+            seats_ = " and ".join(f"seat {s}" for s in winners)
+            note = f"{what}: {seats_} tie with {measured[winners[0]]} and share {bonus.vp} VP"
         else:
-            verdict = f"seat {winners[0]} has the {measure_name(bonus.measure).split(' ')[0]}"
-        rows.append(
-            {
-                "label": f"{bonus.name}: {measure_name(bonus.measure)} ({bonus.vp} VP)",
-                "values": values,
-                "note": f"{shown}; {verdict}",
-            }
-        )
+            note = f"{what}: seat {winners[0]} with {measured[winners[0]]}"
+        rows.append({"label": f"{bonus.name} ({bonus.vp} VP)", "values": values, "note": note})
     scores = [p["vp"] for p in players]
     rows.append({"label": "Final score (VP)", "values": scores})
     best = max(scores)
