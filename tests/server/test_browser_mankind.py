@@ -184,3 +184,45 @@ def test_a_war_is_shown_before_the_next_roll_with_rules_help_and_places(server: 
     page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
     tab.check("after losing a unit")
     tab.context.close()
+
+
+def decision_views() -> dict[str, dict[str, Any]]:
+    """Scripted positions (tests/games/mankind/helpers.py) where a choice of target waits: the views and logs."""
+    from tests.games.mankind.helpers import INCURSION, RAID, WAR, civ, start
+
+    legions, phalanx, walls = "ancient/Legions", "ancient/Phalanx", "ancient/City Walls"
+    armies = [civ(legions, walls, rp=5), civ(phalanx, rp=3), civ(rp=12)]
+    positions = {
+        "raid_target": start(3, [RAID, 6], players=armies),  # Border Raids: Raid Rolls +4
+        "incursion_target": start(3, [INCURSION, 4], players=armies),  # Barbarians: the player's choice
+        "war_choose": start(3, [WAR, 8], players=armies),  # Conflict: two players of your choice
+    }
+    return {step: {"view": state.view(0), "log": state.log} for step, state in positions.items()}
+
+
+def test_a_choice_of_target_shows_every_candidate(server: str, browser: Any) -> None:
+    """Raid, Incursion and War targets: one row per candidate, with the numbers the view gives."""
+    created = httpx.post(server + "/api/games", json={"game": "mankind", "players": 2, "seats": ["human", "random"],
+                                                      "seed": 1}, timeout=60).json()  # waits for its person: no load
+    static = httpx.get(f"{server}/api/games/{created['id']}").json()["static"]
+    tab = Tab(browser, 1360, 900)
+    tab.page.goto(created["spectator_url"])
+    tab.page.wait_for_selector("#board svg.mankind-board")
+    for step, shown in decision_views().items():
+        conflict = shown["view"]["conflict"]
+        assert conflict["step"] == step and conflict["candidates"]
+        rows = tab.page.evaluate("""([view, log, stat]) => {
+          const ctx = { view, payload: { log, seat: 0, seats: [] }, seat: 0, static: stat, actions: [], width: 1000,
+                        seatName: (s) => `Seat ${s}`, target() {}, claim() {} };
+          const board = Ludo.renderers.mankind.board(ctx);
+          return Array.from(board.querySelectorAll('.mk-candidates tbody tr'),
+                            (tr) => [tr.dataset.candidate, ...Array.from(tr.cells, (td) => td.textContent)]);
+        }""", [shown["view"], shown["log"], static])
+        assert [int(row[0]) for row in rows] == [c["seat"] for c in conflict["candidates"]], step
+        for row, candidate in zip(rows, conflict["candidates"], strict=True):
+            if step == "raid_target":
+                assert row[2:] == [str(candidate["rp"]), f"{candidate['expected']:g} RP"]
+            else:
+                assert row[3] == str(candidate["units"])
+    tab.check("the candidates' tables")
+    tab.context.close()
