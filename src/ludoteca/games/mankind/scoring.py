@@ -100,7 +100,7 @@ def breakdown(state: MankindState) -> dict[str, Any]:
     leaders = [s for s in seats if scores[s] == best]
     notes = ["Victory: the player with the most Victory Points at the end of the game wins."]
     if len(leaders) > 1:
-        # MK: Victory — the rulebook breaks no tie of Victory Points: tied players share the win.
+        # MK: Victory — players tied on VP at the end share the victory (docs/rulings.md, Mankind R14).
         notes.append("Seats " + " and ".join(str(s) for s in leaders) + f" tie with {best} VP and share the win.")
     notes.append("A bonus two or more players lead is shared between them, rounded down.")
     return {"rows": rows, "notes": notes}
