@@ -363,3 +363,15 @@ def test_a_resignation_among_three_is_logged_where_it_happened_also_after_a_rest
     assert [event.get("text") for event in log].index(line) == before < len(log) - 1  # where it happened
     with TestClient(create_app(database, bot_delay=0)) as client:  # a restarted server puts it there too
         assert client.get(url).json()["log"] == log
+
+
+def test_the_log_says_when_a_game_was_abandoned_or_expired(client: TestClient) -> None:
+    alone = make(client, seats=["human", "random"])
+    url = f"/api/games/{alone['id']}"
+    client.post(f"{url}/abandon", json={"version": 0}, headers=bearer(alone["seats"][0]["token"]))
+    assert client.get(url).json()["log"][-1] == {"type": "ended", "text": "The game was abandoned"}
+    left = make(client, seats=["human", "human"])
+    service = client.app.state.service  # type: ignore[attr-defined]
+    expired = client.portal.call(service.expire, 0.0)  # type: ignore[union-attr]
+    assert left["id"] in expired
+    assert client.get(f"/api/games/{left['id']}").json()["log"][-1]["text"] == "The game expired unfinished"
