@@ -107,10 +107,11 @@
   // ------------------------------------------------------------------------------------------ moving tokens
   // A move is three decisions of the rules (source, destination, count; AC-R10). On the page it is two clicks:
   // the source, then the destination with the count shown in the bar above the map (each destination has its
-  // own sensible default; − and + change it). The count's decision that follows is answered by the page.
-  let pendingMove = null; // { version, text }: the count to send once the destination has been accepted
+  // own sensible default; − and + change it). The destination's click sends the destination, then at once the
+  // count (the rules' next decision), so the page never waits for a third click.
+  let pendingMove = null; // { text }: the count sent (or about to be) after the destination
   let countChoice = null; // { source, n }: a count the player set with − / + for this source
-  let shownVersion = -1;
+  let drawnVersion = -1; // the position last drawn
 
   function movable(view, seat, area) {
     const here = ((view.tokens || {})[area] || [])[seat] || 0;
@@ -384,8 +385,6 @@
       const { at, width, height } = layout(areas);
       const labels = placeLabels(areas, at);
       const total = height + astHeight(ctx, width);
-      const version = ctx.payload.version;
-      shownVersion = version;
       const decision = view.decision || {};
       const mine = ctx.actions.length > 0 && decision.seat === ctx.seat;
       const wrap = Ludo.html("div", { class: "ac-board" });
@@ -404,14 +403,22 @@
         if (countChoice && countChoice.source !== dest.source) countChoice = null;
         for (const [target, text] of Object.entries(dest.byTarget)) byArea[target] = [text];
       }
+      // The count on its way: nothing to click meanwhile (the counts are claimed, none is a target), and the
+      // status line says so. Should no answer come, the count's menu is offered after a while.
+      const version = ctx.payload.version;
+      drawnVersion = version;
       let autoCount = null;
       if (mine && decision.step === "move_count" && pendingMove && ctx.actions.includes(pendingMove.text)) {
         autoCount = pendingMove.text;
-        const last = areasOf(autoCount, names).pop();
-        byArea[last] = [autoCount];
-        claimed.push(...ctx.actions.filter((t) => t !== autoCount));
+        claimed.push(...ctx.actions);
+        queueMicrotask(() => {
+          const status = document.querySelector("#status .turn.mine");
+          if (status) { status.classList.remove("mine"); status.textContent = "Moving…"; }
+        });
+        setTimeout(() => { if (drawnVersion === version && pendingMove) { pendingMove = null; ctx.redraw(); } }, 4000);
+      } else if (!(dest && dest.source)) {
+        pendingMove = null;
       }
-      pendingMove = null;
       if (!dest || !dest.source) {
         if (!autoCount) {
           for (const text of ctx.actions) {
@@ -470,11 +477,20 @@
         if (byArea[name]) {
           ctx.target(g, byArea[name]);
           if (dest && dest.source && dest.byTarget[name]) {
-            g.addEventListener("click", () => {
+            g.addEventListener("click", (event) => {
+              event.stopPropagation(); // the table's own handler would send the destination alone
               const chosen = countChoice && countChoice.source === dest.source ? countChoice.n : defaultCount(ctx, dest.source, name);
               const n = Math.min(chosen, movable(view, ctx.seat, dest.source));
-              pendingMove = { text: `move ${n} from ${dest.source} to ${name}` };
+              const count = `move ${n} from ${dest.source} to ${name}`;
+              pendingMove = { text: count };
               g.setAttribute("data-count", String(n));
+              // The page ignores an action while another is on its way: its promise then settles at once, and the
+              // count must not follow. Sent, it settles once the server has answered; the count goes next.
+              let waited = false;
+              setTimeout(() => { waited = true; }, 0);
+              Promise.resolve(ctx.act(dest.byTarget[name])).then(() => {
+                if (waited && pendingMove && pendingMove.text === count) ctx.act(count);
+              });
             }, true);
             g.setAttribute("data-default-count", String(defaultCount(ctx, dest.source, name)));
           }
@@ -487,16 +503,6 @@
       if (dest && dest.source) panels.unshift(moveBar(ctx, dest));
       if (autoCount) {
         panels.unshift(Ludo.html("div", { class: "ac-panel ac-move", "data-auto-count": autoCount, text: `${autoCount[0].toUpperCase()}${autoCount.slice(1)}…` }));
-        // The count chosen with the destination, sent once this drawing is done, and again a little later while
-        // this position is still the one shown (the page ignores an action while one is on its way: the update
-        // that drew this may have come before the answer to the destination). Not once the page has moved on.
-        let tries = 0;
-        const attempt = () => {
-          if (shownVersion !== version || tries++ > 40) return;
-          ctx.act(autoCount);
-          setTimeout(attempt, 150);
-        };
-        setTimeout(attempt, 0);
       }
       wrap.append(...panels, root, reference(ctx));
       return wrap;
