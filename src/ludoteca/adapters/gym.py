@@ -116,8 +116,10 @@ class LudotecaGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             for i, (other, spec) in enumerate(sorted(self.opponent_specs.items()))
         }
         self.steps = 0
-        self._done = False
         self._play_opponents()
+        # Opponents that end the game (or reach the bound) before the learner's first decision leave nothing
+        # to step: the mask is empty and step() asks for a reset.
+        self._done = not self._legal
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
