@@ -1,5 +1,6 @@
 """The game-agnostic core: the contract every game meets, and nothing game-specific."""
 
+from ludoteca.core import wording
 from ludoteca.core.errors import (
     BadOptions,
     BadRecord,
@@ -47,4 +48,5 @@ __all__ = [
     "replay",
     "save_record",
     "unregister",
+    "wording",
 ]
