@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 def _due(state: TigrisState) -> tuple[int, list[int]] | None:
     """(trader's owner, the treasures it may take next) for the first kingdom that owes treasures."""
     treasures = state.data["treasures"]
+    if len(treasures) < 2 or all(own["g"] < 0 for own in state.data["leaders"]):
+        return None  # no kingdom can owe treasures: no trader on the board (asked after every action)
     laid = mask_of(treasures)
     for kingdom in state.analysis().kingdoms:  # in board order of their first squares
         if (kingdom.mask & laid).bit_count() < 2:

@@ -280,6 +280,8 @@ def monument_points(state: TigrisState, seat: int) -> None:
     kingdom, 1 VP of colour X for each monument colour X whose leader the active player has there.
     The king does not stand in for a missing leader."""
     data = state.data
+    if all(square < 0 for square in data["monuments"].values()):
+        return  # no monument built: nothing to score, and no need of the board's kingdoms
     analysis = state.analysis()
     for monument, square in data["monuments"].items():
         if square < 0:
