@@ -203,9 +203,11 @@ def destroy_city(state: CivState, area: str, calamity_name: str) -> None:
 def direct(state: CivState, victim: int, total: int, each: int, calamity_name: str, **limits: object) -> None:
     """§29.64: the primary victim must share ``total`` points among the others, at most ``each`` apiece.
 
-    The trader of the card is never chosen (§29.61, ``exempt``); the victim names whom, each named player
-    taking as much as it can of what is left (AC-R23). ``limits`` go on to each secondary victim's loss
-    (``areas``, ``keep_one``; ``modifiers`` by advance; ``engineering_cap``; a ``hook`` of LOSS_HOOKS).
+    The trader of the card is never chosen (§29.61, ``exempt``). The victim divides the points as he likes
+    within each player's maximum (AC-R23): he names a player, then how many points that player takes, and again
+    until all are placed or nobody can take more (a remainder nobody can take lapses). ``limits`` go on to each
+    secondary victim's loss (``areas``, ``keep_one``; ``modifiers`` by advance; ``engineering_cap``; a ``hook``
+    of LOSS_HOOKS).
     """
     state.data["directed"] = {}
     RULES.push(state, "direct_done", calamity=calamity_name, limits=dict(limits))
@@ -217,6 +219,8 @@ def _loss_limits(limits: dict[str, object]) -> dict[str, object]:
 
 
 def _room(state: CivState, frame: Frame, other: int) -> int:
+    """What ``other`` can still be directed: the card's maximum (Engineering's cap for Flood, §30.5) less what it
+    was given, and no more than the unit points it has where the loss falls."""
     tokens, cities = _loss_units(state, {"seat": other, **_loss_limits(frame["limits"])})
     have = sum(tokens.values()) + 5 * len(cities)
     cap = frame["each"]
@@ -228,6 +232,7 @@ def _room(state: CivState, frame: Frame, other: int) -> int:
 
 
 def _direct_options(state: CivState, frame: Frame) -> list[Action]:
+    """Whom the next points go to: every other player who can still take some (not the trader, §29.61)."""
     if frame["left"] <= 0:
         return []
     exempt = set(frame["limits"].get("exempt", []))
@@ -235,20 +240,43 @@ def _direct_options(state: CivState, frame: Frame) -> list[Action]:
     for other in state.ast_order():
         room = _room(state, frame, other) if other != frame["seat"] and other not in exempt else 0
         if room > 0:
-            options.append(Action(f"direct {min(frame['left'], room)} points at {state.who(other)}", other))
+            most = min(frame["left"], room)
+            options.append(Action(f"direct losses at {state.who(other)}, up to {_points(most)}", other))
     return options
+
+
+def _points(n: int) -> str:
+    return f"{n} unit point" if n == 1 else f"{n} unit points"
 
 
 @RULES.decision("direct", _direct_options)
 def direct_losses(state: CivState, frame: Frame, action: Action) -> None:
-    other = int(action.payload)
-    amount = min(frame["left"], _room(state, frame, other))
+    """§29.64: the victim names the next player to take some of the points; how many is asked next."""
+    rest = {k: v for k, v in frame.items() if k != "step"}
+    RULES.push(state, "direct_amount", **rest, at=int(action.payload))
+
+
+def _amount_options(state: CivState, frame: Frame) -> list[Action]:
+    """Any number from what the named player can still take down to one point (AC-R23: 7/7/6 as well as 8/8/4)."""
+    most = min(frame["left"], _room(state, frame, frame["at"]))
+    who = state.who(frame["at"])
+    return [Action(f"direct {_points(n)} at {who}", n) for n in range(most, 0, -1)]
+
+
+@RULES.decision("direct_amount", _amount_options)
+def direct_amount(state: CivState, frame: Frame, action: Action) -> None:
+    other, amount = frame["at"], int(action.payload)
     directed = state.data["directed"]
     directed[str(other)] = directed.get(str(other), 0) + amount
     state.emit(
-        "calamity", f"{frame['calamity']}: {state.who(frame['seat'])} directs {amount} points at {state.who(other)}."
+        "calamity",
+        f"{frame['calamity']}: {state.who(frame['seat'])} directs {_points(amount)} at {state.who(other)}.",
+        seat=frame["seat"],
+        victim=other,
+        points=amount,
     )
-    RULES.repush(state, frame, left=frame["left"] - amount)
+    rest = {k: v for k, v in frame.items() if k not in ("step", "at")}
+    RULES.push(state, "direct", **{**rest, "left": frame["left"] - amount})
 
 
 @RULES.auto("direct_done")
@@ -335,7 +363,7 @@ def pick_city(state: CivState, frame: Frame, action: Action) -> None:
 
 
 # ----------------------------------------------------------------------------- what the page shows
-_LOSS_STEPS = {"lose": "loses", "direct": "directs", "pick_city": "picks cities"}
+_LOSS_STEPS = {"lose": "loses", "direct": "directs", "direct_amount": "directs", "pick_city": "picks cities"}
 
 
 def pending(state: CivState) -> dict[str, object] | None:
@@ -359,7 +387,7 @@ def pending(state: CivState) -> dict[str, object] | None:
         for frame in reversed(stack[index + 1 :]):
             if frame["step"] == "lose":
                 losses.append({"seat": frame["seat"], "kind": "lose", "points": frame["points"]})
-            elif frame["step"] == "direct":
+            elif frame["step"] in ("direct", "direct_amount"):
                 losses.append({"seat": frame["seat"], "kind": "direct", "points": frame["left"], "each": frame["each"]})
             elif frame["step"] == "pick_city":
                 losses.append(

@@ -163,7 +163,9 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
         return min(legal, key=lambda a: (_worth_to_me(hand - Counter([a.payload]), a.payload), a.text))
     if step in ("move_from", "move_to", "move_count", "sail_to"):
         return _movement(state, seat, frame, legal)
-    if step == "direct":
+    if step == "direct":  # losses go to the leaders first...
         scores = state.scores()
         return max(legal, key=lambda a: scores[a.payload])
+    if step == "direct_amount":  # ...as many as each can take (the options run from the most down)
+        return max(legal, key=lambda a: int(a.payload))
     return None
