@@ -173,8 +173,16 @@ def test_civil_war_the_victim_keeps_fifteen_and_twenty_chosen_by_the_beneficiary
     philosopher = strike(
         at(3, board=board, tokens=tokens, players=[{"stock": 5, "advances": ["Philosophy", "Law"]}]), "Civil War", 0
     )
-    first(philosopher)
-    assert unit_points(philosopher, 0) == 35 and unit_points(philosopher, 1) == 15  # seat 1: ties go by A.S.T.
+    while philosopher.data["stack"][-1]["step"] == "faction":  # the beneficiary marks 15 points
+        seat = philosopher.to_act()[0]
+        philosopher.apply(seat, philosopher.legal_actions(seat)[0])
+    # §30.415: the victim continues with the other faction (35 points); seat 1 (ties go by A.S.T.) annexes 15.
+    assert texts(philosopher) == [
+        "continue with the first faction: 15 unit points",
+        "continue with the other faction: 35 unit points",
+    ]
+    philosopher.apply(0, texts(philosopher)[1])
+    assert unit_points(philosopher, 0) == 35 and unit_points(philosopher, 1) == 15
     rich = strike(at(3, board=board, tokens={"R1": [5, 0, 0]}), "Civil War", 0)
     assert unit_points(rich, 0) == 5  # the victim has the most in stock: no civil war
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ludoteca.games.advanced_civilization.calamities import unit_points
 from ludoteca.games.advanced_civilization.machine import RULES
 from ludoteca.games.advanced_civilization.state import CivState
-from tests.games.advanced_civilization.helpers import position, texts
+from tests.games.advanced_civilization.helpers import land, position, texts, tiny_map
 
 
 def strike(state: CivState, name: str, victim: int, trader: int | None = None) -> CivState:
@@ -91,3 +91,30 @@ def test_epidemic_a_single_point_to_one_player_and_what_nobody_can_take_lapses()
     first(state)
     # 16 of the 25 placed, 9 lapse; each secondary victim keeps a token in each of its three areas.
     assert [unit_points(state, s) for s in (1, 2)] == [3, 3]
+
+
+# ------------------------------------------------------------------ 2. Civil War (§30.415)
+def test_civil_war_the_victim_chooses_which_faction_he_continues_with() -> None:
+    board = tiny_map({f"R{i}": land(5, "black") for i in range(10)}, " ".join(f"R{i}-R{i + 1}" for i in range(9)))
+    tokens = {f"R{i}": [5, 0, 0] for i in range(2, 10)}  # 40 tokens and two cities: 50 unit points
+    players = [{"stock": 5}, {"stock": 30}, {"stock": 40}]
+    state = strike(at(3, board=board, tokens=tokens, cities={"R0": 0, "R1": 0}, players=players), "Civil War", 0)
+    # The victim marks 15 points (two cities and five tokens), then the beneficiary (seat 2) 20 tokens.
+    choose(state, f"select the city of {state.who(0)} in R0")
+    choose(state, f"select the city of {state.who(0)} in R1")
+    for _ in range(5):
+        choose(state, f"select a token of {state.who(0)} in R2")
+    assert state.to_act() == [2]
+    while state.data["stack"][-1]["step"] == "faction":
+        state.apply(2, state.legal_actions(2)[-1])
+    assert state.to_act() == [0]
+    assert texts(state) == [
+        "continue with the first faction: 35 unit points, 2 cities",
+        "continue with the other faction: 15 unit points",
+    ]
+    bot = state.heuristic_choice(0, state.legal_actions(0))  # a bot keeps the cities
+    assert bot is not None and bot.text.startswith("continue with the first faction")
+    choose(state, "continue with the other faction")
+    assert unit_points(state, 0) == 15 and unit_points(state, 2) == 35
+    assert {area: city["owner"] for area, city in state.data["cities"].items()} == {"R0": 2, "R1": 2}
+    assert any(e["text"] == f"Civil War: {state.who(0)} continues with the other faction." for e in state.log)

@@ -157,10 +157,11 @@ def superstition(state: CivState, frame: Frame) -> None:
 # ----------------------------------------------------------------------------- stack 4
 @calamity("Civil War")
 def civil_war(state: CivState, frame: Frame) -> None:
-    """The nation splits (AC-R23): the victim keeps a first faction of 15 unit points of his choice (+5 Music,
-    +5 Drama and Poetry, +10 Democracy) plus 20 chosen by the beneficiary; Military makes each choice 5 smaller;
-    the beneficiary annexes the rest. With Philosophy the beneficiary annexes only 15 points of its choice.
-    No civil war when nobody has more unit points in stock than the victim."""
+    """The nation splits (AC-R23): a first faction of 15 unit points of the victim's choice (+5 Music, +5 Drama
+    and Poetry, +10 Democracy) plus 20 chosen by the beneficiary, Military making each choice 5 smaller; with
+    Philosophy the first faction is 15 points chosen by the beneficiary alone. The victim then continues with
+    the faction he chooses and the beneficiary annexes the other (§30.415). No civil war when nobody has more
+    unit points in stock than the victim."""
     victim, name = frame["victim"], frame["name"]
     spec = params(name)
     taker = taxation.beneficiary(state, victim)
@@ -170,13 +171,13 @@ def civil_war(state: CivState, frame: Frame) -> None:
     state.data["faction"] = {"tokens": {}, "cities": []}
     military = int(spec["military_penalty"]) if state.has(victim, "Military") else 0
     if state.has(victim, "Philosophy"):
-        RULES.push(state, "civil_war_split", victim=victim, taker=taker, name=name, annex_marked=True)
+        RULES.push(state, "civil_war_keep", seat=victim, taker=taker, name=name)
         RULES.push(state, "faction", seat=taker, victim=victim, points=int(spec["philosophy_annexed"]), name=name)
         return
     bonus = spec["victim_bonus"]
     first = int(spec["victim_keeps"]) + modifier(state, victim, bonus) - military
     second = int(spec["beneficiary_keeps"]) - military
-    RULES.push(state, "civil_war_split", victim=victim, taker=taker, name=name, annex_marked=False)
+    RULES.push(state, "civil_war_keep", seat=victim, taker=taker, name=name)
     RULES.push(state, "faction", seat=taker, victim=victim, points=second, name=name)
     RULES.push(state, "faction", seat=victim, victim=victim, points=first, name=name)
 
@@ -222,16 +223,52 @@ def faction(state: CivState, frame: Frame, action: Action) -> None:
     RULES.repush(state, frame, points=frame["points"] - (1 if kind == "token" else 5))
 
 
-@RULES.auto("civil_war_split")
-def civil_war_split(state: CivState, frame: Frame) -> None:
-    """The beneficiary replaces the annexed units with its own, as far as its stock and city pieces allow."""
-    victim, taker = frame["victim"], frame["taker"]
+def _faction_worth(state: CivState, tokens: dict[str, int], cities: list[str]) -> int:
+    return sum(tokens.values()) + 5 * len(cities)
+
+
+def factions(state: CivState, victim: int) -> dict[bool, tuple[dict[str, int], list[str]]]:
+    """A civil war's two factions, the first (selected) under True: tokens per area and cities of each."""
+    marked = state.data["faction"]
+    return {True: (dict(marked["tokens"]), list(marked["cities"])), False: _faction_units(state, victim)}
+
+
+def _keep_options(state: CivState, frame: Frame) -> list[Action]:
+    """§30.415: the victim continues with either faction: the one selected (first) or the rest of his units."""
+    options = []
+    for keep_first, (tokens, cities) in factions(state, frame["seat"]).items():
+        which = "the first faction" if keep_first else "the other faction"
+        worth = _faction_worth(state, tokens, cities)
+        towns = f", {_cities_text(len(cities))}" if cities else ""
+        options.append(Action(f"continue with {which}: {_points(worth)}{towns}", keep_first))
+    return options
+
+
+def _points(n: int) -> str:
+    return f"{n} unit point" if n == 1 else f"{n} unit points"
+
+
+def _cities_text(n: int) -> str:
+    return "1 city" if n == 1 else f"{n} cities"
+
+
+@RULES.decision("civil_war_keep", _keep_options)
+def civil_war_keep(state: CivState, frame: Frame, action: Action) -> None:
+    """The victim keeps the faction he chose; the beneficiary replaces the other's units with its own, as far as
+    its stock and city pieces allow (§30.415; AC-R23)."""
+    victim, taker = frame["seat"], frame["taker"]
     marked = state.data.pop("faction")
     unmarked_tokens, unmarked_cities = _faction_units_from(state, victim, marked)
-    if frame["annex_marked"]:
-        tokens, cities = marked["tokens"], marked["cities"]
-    else:
+    keep_first = bool(action.payload)
+    state.emit(
+        "calamity",
+        f"Civil War: {state.who(victim)} continues with {'the first' if keep_first else 'the other'} faction.",
+        seat=victim,
+    )
+    if keep_first:
         tokens, cities = unmarked_tokens, unmarked_cities
+    else:
+        tokens, cities = marked["tokens"], marked["cities"]
     moved = 0
     for area, n in sorted(tokens.items()):
         pieces.remove(state, area, victim, n)
@@ -244,9 +281,10 @@ def civil_war_split(state: CivState, frame: Frame) -> None:
             del state.data["cities"][area]
     state.emit(
         "calamity",
-        f"Civil War: {state.who(taker)} annexes {moved} unit points of {state.who(victim)}.",
+        f"Civil War: {state.who(taker)} annexes {_points(moved)} of {state.who(victim)}.",
         seat=taker,
         victim=victim,
+        areas=sorted(set(tokens) | set(cities)),
     )
 
 
@@ -433,4 +471,4 @@ def convert(state: CivState, frame: Frame, action: Action) -> None:
     del got
 
 
-__all__ = ["regions", "unit_points"]
+__all__ = ["factions", "regions", "unit_points"]

@@ -166,6 +166,11 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
     if step == "direct":  # losses go to the leaders first...
         scores = state.scores()
         return max(legal, key=lambda a: scores[a.payload])
+    if step == "civil_war_keep":  # the faction with more cities (income, the A.S.T.), then more unit points
+        from ludoteca.games.advanced_civilization.calamity_cards import factions
+
+        split = factions(state, seat)
+        return max(legal, key=lambda a: (len(split[bool(a.payload)][1]), sum(split[bool(a.payload)][0].values())))
     if step == "direct_amount":  # ...as many as each can take (the options run from the most down)
         return max(legal, key=lambda a: int(a.payload))
     return None
