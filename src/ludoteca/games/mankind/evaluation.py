@@ -4,20 +4,31 @@ Strategy, in a player's words: Victory Points win, so points now count in full; 
 Materials are income for every turn left, so they are worth more early; Trade turns into points;
 leading a trait as the end nears is worth a share of its end-of-game bonus; and a civilization over
 its Food, Stability, Health or Governance limit bleeds points every turn, so those are penalised.
+Resource Points are only worth holding up to the Health Limit: every point over it is pollution
+that costs Victory Points each turn until it is spent, so a good player spends them (or raises
+Health) before the Limit Phase, and values Materials only for the income it can use.
 """
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action, lead_estimates
-from ludoteca.games.mankind.civilization import level_table, limit_count, spread_count
+from ludoteca.games.mankind.civilization import Player, level_table, limit_count, spread_count
 from ludoteca.games.mankind.scoring import measure
 
 if TYPE_CHECKING:
+    from ludoteca.games.mankind.content import Limits
     from ludoteca.games.mankind.state import MankindState
 
 LAST_ERA = 4
+IP_WORTH = 0.3  # an Idea Point: a third of a Build roll, a share of a Leader's or Technology's cost
+RP_WORTH = 0.3  # a Resource Point held under the Health Limit: a share of a build's cost
+POLLUTION = 0.6  # what a Resource Point over the Health Limit costs beyond its worth (1D6 VP a turn until spent)
+HEALTH_CHECK = 3.5  # MK: Limit Phase, Health — 1D6 VP at this turn's check when over
+ROLL_WORTH = 1.0  # an extra Build roll this turn, in VP per era number (a Leader 2X, a Wonder 3X, often nothing)
+MAX_ROLLS = 4  # the extra rolls a turn usually has that a Government bought now would forgo
 
 
 def potentials(state: MankindState) -> list[float]:
@@ -30,18 +41,12 @@ def potentials(state: MankindState) -> list[float]:
     limits = state.content.limits
     values = []
     for player, lv in zip(players, all_levels, strict=True):
-        income = 1.6 * max(lv["RL"], 0) + 1.3 * max(lv["ML"], 0) + 0.5 * max(lv["TL"], 0)
-        value = player["vp"] + 0.3 * (player["ip"] + player["rp"]) + eras_left * 2.0 * income
+        health = limits.health_factor * lv["HL"]
+        materials = useful_materials(player, lv, health, era)
+        income = 1.6 * max(lv["RL"], 0) + 1.3 * materials + 0.5 * max(lv["TL"], 0)
+        value = player["vp"] + points_worth(player, health) + eras_left * 2.0 * income
         value += 0.6 * max(lv["WL"] + lv["DF"] / 2, 0)
-        count = limit_count(player)
-        if count > limits.food_base + lv["FL"]:
-            value -= 5.0
-        if count > limits.stability_base + limits.stability_per_level * lv["SL"]:
-            value -= 9.0
-        if spread_count(player) > limits.governance_per_level * lv["GL"]:
-            value -= 3.5
-        if player["rp"] > limits.health_factor * lv["HL"]:
-            value -= 3.5
+        value -= limit_penalties(player, lv, limits, health)
         values.append(value)
     # End-of-game bonuses: a share of each one a player leads, weighted by how near the end is.
     nearness = era / LAST_ERA
@@ -55,7 +60,49 @@ def potentials(state: MankindState) -> list[float]:
             leaders = [seat for seat, value in enumerate(standing) if value == best]
             for seat in leaders:
                 values[seat] += nearness * bonus.vp / len(leaders)
+    seat = data["current"]
+    values[seat] -= forgone_rolls(state, players[seat])
     return values
+
+
+def points_worth(player: Player, health: int) -> float:
+    """IP and RP in hand. RP over the Health Limit (10 × HL) is pollution: it costs 1D6 VP at every
+    Limit Phase until spent, so each such point counts against the player (MK: Limit Phase, Health)."""
+    excess = max(player["rp"] - max(health, 0), 0)
+    worth = IP_WORTH * player["ip"] + RP_WORTH * player["rp"] - POLLUTION * excess
+    return worth - (HEALTH_CHECK if excess else 0.0)
+
+
+def useful_materials(player: Player, lv: dict[str, int], health: int, era: int) -> int:
+    """The Materials Level whose income a player can use: what fits under the Health Limit plus what a
+    turn's builds usually spend (a Wonder's 4X RP). More only piles up over the limit (MK: Gains Phase,
+    Limit Phase), so Factories and Coal Mines (ML +3, HL -1) are worth little to a polluter."""
+    room = max(health - player["rp"], 0) + 4 * era
+    return min(max(lv["ML"], 0), room)
+
+
+def limit_penalties(player: Player, lv: dict[str, int], limits: Limits, health: int) -> float:
+    """What being over the Food, Stability and Governance limits costs (MK: Limit Phase).
+
+    Each Limit Phase over Food or Stability takes one build (and 1D6 RP, or 2D6 VP), so a spread over by
+    k builds pays k times. Corruption takes 1D6 RP, which costs nothing when the RP are pollution anyway.
+    """
+    count = limit_count(player)
+    penalty = 5.0 * max(count - (limits.food_base + lv["FL"]), 0)
+    penalty += 9.0 * max(count - (limits.stability_base + limits.stability_per_level * lv["SL"]), 0)
+    if spread_count(player) > limits.governance_per_level * lv["GL"] and player["rp"] <= health:
+        penalty += 3.5 * RP_WORTH
+    return penalty
+
+
+def forgone_rolls(state: MankindState, player: Player) -> float:
+    """A Government bars anything else bought this turn, extra Build rolls included (MK: Build Phase), so
+    buying one costs the rolls its buyer's IP would have paid for: what one move of look-ahead misses when
+    it sees only the 2X VP (why the bots re-bought the Government they had)."""
+    if not state.data["government_bought"]:
+        return 0.0
+    rolls = min(player["ip"] // state.content.extra_roll_cost_ip, MAX_ROLLS)
+    return ROLL_WORTH * state.data["era"] * rolls
 
 
 def evaluate_all(state: MankindState) -> list[float]:
@@ -66,17 +113,48 @@ def evaluate_all(state: MankindState) -> list[float]:
 def heuristic_choice(state: MankindState, seat: int, legal: list[Action]) -> Action | None:
     """Choices a one-move look-ahead cannot judge, because their worth shows only a decision later.
 
-    Another Build roll costs 3 IP now and pays off with the build it brings: roll again whenever the
-    spread still has room under the Food and Stability limits and 6 IP or more are in hand.
+    Another Build roll costs 3 IP now and pays off with the build it brings (MK: Build Phase): roll again
+    while there is something to buy with it. A Build Table 10 is judged by the best build of each kind.
     """
     texts = {action.text: action for action in legal}
     again = next((a for a in legal if a.text.startswith("roll again")), None)
     if again is not None and "end the Build Phase" in texts:
-        player = state.data["players"][seat]
-        lv = level_table(player)
-        limits = state.content.limits
-        room = min(limits.food_base + lv["FL"], limits.stability_base + limits.stability_per_level * lv["SL"])
-        if player["ip"] >= 6 and limit_count(player) < room:
-            return again
-        return texts["end the Build Phase"]
+        return again if wants_roll(state, state.data["players"][seat]) else texts["end the Build Phase"]
+    if any(action.text.startswith("gain 1D6") for action in legal):
+        return best_kind(state, seat, legal)
     return None
+
+
+def wants_roll(state: MankindState, player: Player) -> bool:
+    """Roll again when the roll can buy something worth its 3 IP: with 6 IP or more a Leader or Technology
+    is still affordable after it, and Wonders, unit upgrades and a 10's points need no room; with less, only
+    when RP are over the Health Limit (each one spent saves pollution) or the spread has room to grow."""
+    lv = level_table(player)
+    limits = state.content.limits
+    if player["ip"] >= 2 * state.content.extra_roll_cost_ip:
+        return True
+    room = min(limits.food_base + lv["FL"], limits.stability_base + limits.stability_per_level * lv["SL"])
+    over_health = player["rp"] > limits.health_factor * lv["HL"]
+    return player["ip"] >= state.content.extra_roll_cost_ip and (over_health or limit_count(player) < room)
+
+
+def best_kind(state: MankindState, seat: int, legal: list[Action]) -> Action:
+    """Build Table 10 (pick a kind or gain 1D6 points): each kind is worth its best build, which shows only in
+    the pick after it. Judged on a clone whose dice are redrawn (so nothing hidden is seen), the points at
+    their mean."""
+    rng = random.Random(state.data["turn"])
+    best, best_value = legal[0], float("-inf")
+    for action in legal:
+        twin = state.clone()
+        twin.resample(seat, rng)
+        twin.apply_legal(seat, action)
+        value = twin.evaluate(seat)
+        if twin.to_act() == [seat] and not twin.is_over():
+            for pick in twin.legal_actions(seat):
+                if pick.text.startswith("build"):
+                    third = twin.clone()
+                    third.apply_legal(seat, pick)
+                    value = max(value, third.evaluate(seat))
+        if value > best_value:
+            best, best_value = action, value
+    return best
