@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ludoteca.games.advanced_civilization import cards
 from ludoteca.games.advanced_civilization.calamities import unit_points
 from ludoteca.games.advanced_civilization.machine import RULES
 from ludoteca.games.advanced_civilization.state import CivState
@@ -118,3 +119,86 @@ def test_civil_war_the_victim_chooses_which_faction_he_continues_with() -> None:
     assert unit_points(state, 0) == 15 and unit_points(state, 2) == 35
     assert {area: city["owner"] for area, city in state.data["cities"].items()} == {"R0": 2, "R1": 2}
     assert any(e["text"] == f"Civil War: {state.who(0)} continues with the other faction." for e in state.log)
+
+
+# ------------------------------------------------------------------ 3. Pottery against Famine ("may reduce")
+def test_pottery_the_victim_may_keep_his_grain_for_buying() -> None:
+    hand = {"advances": ["Pottery"], "hand": ["Grain", "Grain", "Grain", "Oil"]}
+    state = strike(at(2, tokens={"E": [5, 0], "B": [3, 0], "G": [3, 0]}, players=[hand, {}]), "Famine", 0)
+    assert state.to_act() == [0]
+    # 10 points: three Grain cards would cover it (12), so three, two, one or none.
+    assert texts(state) == [
+        "show 3 Grain cards under Pottery and lose 0 unit points",
+        "show 2 Grain cards under Pottery and lose 2 unit points",
+        "show 1 Grain card under Pottery and lose 6 unit points",
+        "show no Grain and lose 10 unit points",
+    ]
+    choose(state, "show no Grain")
+    first(state)
+    assert unit_points(state, 0) == 1 and state.data["locked"][0] == 0
+    assert any(e["text"] == f"Famine: {state.who(0)} shows no Grain." for e in state.log)
+    partial = strike(at(2, tokens={"E": [5, 0], "B": [3, 0], "G": [3, 0]}, players=[hand, {}]), "Famine", 0)
+    choose(partial, "show 1 Grain card")
+    first(partial)
+    assert unit_points(partial, 0) == 11 - 6 and partial.data["locked"][0] == 1
+
+
+def test_pottery_a_holder_without_grain_is_asked_all_the_same() -> None:
+    """Being asked must not tell the table whether the hand holds Grain (AC-R34): the one option is asked."""
+    hand = {"advances": ["Pottery"], "hand": ["Oil", "Oil", "Oil"]}
+    state = strike(at(2, tokens={"E": [5, 0], "B": [3, 0], "G": [3, 0]}, players=[hand, {}]), "Famine", 0)
+    assert state.to_act() == [0] and texts(state) == ["show no Grain and lose 10 unit points"]
+    bot = state.heuristic_choice(0, state.legal_actions(0))
+    assert bot is not None and bot.payload == 0
+
+
+def test_pottery_a_secondary_victim_chooses_too() -> None:
+    potter = {"advances": ["Pottery"], "hand": ["Grain", "Grain"]}
+    state = strike(at(2, tokens={"E": [5, 5], "B": [3, 3], "G": [3, 3]}, players=[{}, potter]), "Famine", 0)
+    first_losses = [a.text for a in state.legal_actions(0)]
+    assert first_losses and all(t.startswith("lose a token") for t in first_losses)
+    own_losses(state)
+    # 20 to direct, at most 8 each: seat 1 is the only one; it takes 8 and chooses whether to show Grain.
+    choose(state, f"direct 8 unit points at {state.who(1)}")
+    assert state.to_act() == [1]
+    assert texts(state) == [
+        "show 2 Grain cards under Pottery and lose 0 unit points",
+        "show 1 Grain card under Pottery and lose 4 unit points",
+        "show no Grain and lose 8 unit points",
+    ]
+    bot = state.heuristic_choice(1, state.legal_actions(1))
+    assert bot is not None and bot.payload == 2
+
+
+# ------------------------------------------------------------------ 4. Mining: one mineable set a turn (§28.53)
+def test_mining_raises_one_set_of_the_players_choice_in_a_purchase() -> None:
+    hand = ["Iron"] * 3 + ["Gold"] * 2 + ["Salt"] * 2
+    state = position(
+        players=[{"advances": ["Mining", "Engineering"], "treasury": 10, "hand": hand}, {}], phases=["advances"]
+    )
+    # Iron 3 = 18 (32 raised), Gold 2 = 36 (81 raised), Salt 2 = 12: what he can pay is 66 + 45 (the Gold raised).
+    assert cards.sets_value(cards.commodities(hand), True) == 18 + 36 + 12 + 45
+    choose(state, "buy Agriculture for 90")
+    choose(state, "pay for Agriculture")
+    assert texts(state) == [
+        "hand in 2 Gold (36)",
+        "hand in 2 Gold raised by Mining (81)",
+        "hand in 3 Iron (18)",
+        "hand in 3 Iron raised by Mining (32)",
+        "hand in 2 Salt (12)",
+    ]
+    choose(state, "hand in 3 Iron raised by Mining")
+    # Mining is spent for this turn: the Gold is now worth its plain 36.
+    assert texts(state) == ["hand in 2 Gold (36)", "hand in 2 Salt (12)"]
+    choose(state, "hand in 2 Gold")
+    first(state)
+    assert "Agriculture" in state.data["players"][0]["advances"] and state.data["players"][0]["treasury"] == 0
+    assert any(e["text"] == f"{state.who(0)} hands in 3 Iron, raised by Mining (32)." for e in state.log)
+
+
+def test_mining_at_the_final_score_raises_the_one_set_it_helps_most() -> None:
+    state = position(players=[{"advances": ["Mining"], "hand": ["Iron"] * 3 + ["Gold"] * 2}, {}], phases=["census"])
+    # Iron 18 + Gold 36, and Mining's card on the Gold (81 instead of 36); a printed maximum is never passed.
+    assert state.score_parts()[0]["trade_cards"] == 18 + 81
+    full = position(players=[{"advances": ["Mining"], "hand": ["Gold"] * 5}, {}], phases=["census"])
+    assert full.score_parts()[0]["trade_cards"] == 25 * 9

@@ -68,8 +68,7 @@ def free_goods(state: CivState, seat: int) -> Counter[str]:
 
 def means(state: CivState, seat: int) -> int:
     """The most ``seat`` can pay: every free set at its value plus the treasury."""
-    mining = state.has(seat, "Mining")
-    sets = sum(cards.set_value(card, n, mining) for card, n in free_goods(state, seat).items())
+    sets = cards.sets_value(free_goods(state, seat), state.has(seat, "Mining"))
     return sets + int(state.data["players"][seat]["treasury"])
 
 
@@ -117,12 +116,16 @@ def choose_advance(state: CivState, frame: Frame, action: Action) -> None:
 
 
 def _pay_options(state: CivState, frame: Frame) -> list[Action]:
+    """Each free set at its value; with Mining not yet used in this purchase, a mineable set raised by one card
+    as well (§28.53: one set a turn, within the printed maximum; the player chooses which); the treasury."""
     seat, due = frame["seat"], frame["due"]
-    mining = state.has(seat, "Mining")
-    options = [
-        Action(f"hand in {n} {card} ({cards.set_value(card, n, mining)})", card)
-        for card, n in sorted(free_goods(state, seat).items())
-    ]
+    mining = state.has(seat, "Mining") and not frame.get("mined", False)
+    options = []
+    for card, n in sorted(free_goods(state, seat).items()):
+        options.append(Action(f"hand in {n} {card} ({cards.set_value(card, n)})", card))
+        if mining and cards.mining_gain(card, n) > 0:
+            raised = cards.set_value(card, n, True)
+            options.append(Action(f"hand in {n} {card} raised by Mining ({raised})", [card, "Mining"]))
     if state.data["players"][seat]["treasury"] >= due:
         options.append(Action(f"pay {due} from the treasury", None))
     return options
@@ -137,13 +140,17 @@ def pay(state: CivState, frame: Frame, action: Action) -> None:
         pieces.from_treasury(state, seat, due)
         paid = due
     else:
-        card = action.payload
+        mined = isinstance(action.payload, list)
+        card = action.payload[0] if mined else action.payload
         n = free_goods(state, seat)[card]
-        paid = cards.set_value(card, n, state.has(seat, "Mining"))
+        paid = cards.set_value(card, n, mined)
         for _ in range(n):
             player["hand"].remove(card)
             cards.to_bottom(state, card)
-        state.emit("pay", f"{state.who(seat)} hands in {n} {card} ({paid}).", seat=seat, card=card, n=n)
+        how = ", raised by Mining" if mined else ""
+        state.emit("pay", f"{state.who(seat)} hands in {n} {card}{how} ({paid}).", seat=seat, card=card, n=n)
+        if mined:
+            frame = {**frame, "mined": True}
     if paid < due:
         RULES.repush(state, frame, due=due - paid)
         return

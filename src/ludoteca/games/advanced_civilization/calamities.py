@@ -286,13 +286,16 @@ def direct_done(state: CivState, frame: Frame) -> None:
     for other in sorted((int(s) for s in directed), key=state.ast_rank, reverse=True):
         points = directed[str(other)] + modifier(state, other, frame["limits"].get("modifiers", {}))
         hook = frame["limits"].get("hook")
+        limits = _loss_limits(frame["limits"])
         if hook:
-            points = LOSS_HOOKS[str(hook)](state, other, points)
-        lose(state, other, points, frame["calamity"], **_loss_limits(frame["limits"]))
+            LOSS_HOOKS[str(hook)](state, other, points, frame["calamity"], limits)
+        else:
+            lose(state, other, points, frame["calamity"], **limits)
 
 
-LOSS_HOOKS: dict[str, Callable[[CivState, int, int], int]] = {}
-"""Adjustments a card makes to each victim's own loss (Famine's Pottery and Grain), by name."""
+LOSS_HOOKS: dict[str, Callable[[CivState, int, int, str, dict[str, object]], None]] = {}
+"""A card's own way of scheduling a victim's loss (Famine: the Pottery holder first says how many Grain cards he
+shows), by name: called with the seat, the points, the calamity and the loss's limits instead of ``lose``."""
 
 
 # ----------------------------------------------------------------------------- choosing cities
@@ -385,7 +388,7 @@ def pending(state: CivState) -> dict[str, object] | None:
     modifiers: list[dict[str, object]] = []
     if current is not None:
         for frame in reversed(stack[index + 1 :]):
-            if frame["step"] == "lose":
+            if frame["step"] in ("lose", "pottery"):
                 losses.append({"seat": frame["seat"], "kind": "lose", "points": frame["points"]})
             elif frame["step"] in ("direct", "direct_amount"):
                 losses.append({"seat": frame["seat"], "kind": "direct", "points": frame["left"], "each": frame["each"]})

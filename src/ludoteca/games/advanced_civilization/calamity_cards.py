@@ -114,20 +114,48 @@ def treachery(state: CivState, frame: Frame) -> None:
 
 
 # ----------------------------------------------------------------------------- stack 3
-def _pottery(state: CivState, seat: int, points: int) -> int:
-    """Famine with Pottery: each Grain card held saves 4 points; the Grain used is locked this turn (AC-R23)."""
-    if not state.has(seat, "Pottery") or points <= 0:
-        return points
+def _famine_loss(state: CivState, seat: int, points: int, name: str, limits: dict[str, object]) -> None:
+    """A Famine victim's loss; a Pottery holder is first asked how many Grain cards he shows (§30.3: he "may"
+    reduce the loss), primary or secondary victim alike."""
+    if points > 0 and state.has(seat, "Pottery"):
+        RULES.push(state, "pottery", seat=seat, points=points, calamity=name, limits=limits)
+    else:
+        lose(state, seat, points, name, **limits)
+
+
+LOSS_HOOKS["pottery"] = _famine_loss
+
+
+def _grain_options(state: CivState, frame: Frame) -> list[Action]:
+    """Famine under Pottery (AC-R23): show from as many Grain cards as the loss can use down to none; each saves 4
+    unit points and stays locked this turn (it cannot pay for advances). Grain kept hidden stays free for buying.
+    Always asked, even with no Grain to show, so that being asked tells nobody what the hand holds (AC-R34)."""
+    seat, points = frame["seat"], frame["points"]
     per = int(params("Famine")["pottery_per_grain"])
     free = state.data["players"][seat]["hand"].count("Grain") - state.data["locked"][seat]
-    used = min(free, math.ceil(points / per))
-    if used > 0:
+    most = min(free, math.ceil(points / per))
+    options = [
+        Action(f"show {_grain(n)} under Pottery and lose {_points(max(0, points - per * n))}", n)
+        for n in range(most, 0, -1)
+    ]
+    options.append(Action(f"show no Grain and lose {_points(points)}", 0))
+    return options
+
+
+def _grain(n: int) -> str:
+    return "1 Grain card" if n == 1 else f"{n} Grain cards"
+
+
+@RULES.decision("pottery", _grain_options, always_ask=True)
+def pottery(state: CivState, frame: Frame, action: Action) -> None:
+    seat, used = frame["seat"], int(action.payload)
+    per = int(params("Famine")["pottery_per_grain"])
+    if used:
         state.data["locked"][seat] += used
-        state.emit("calamity", f"Famine: {state.who(seat)} shows {used} Grain under Pottery.", seat=seat)
-    return max(0, points - per * used)
-
-
-LOSS_HOOKS["pottery"] = _pottery
+        state.emit("calamity", f"Famine: {state.who(seat)} shows {_grain(used)} under Pottery.", seat=seat)
+    else:
+        state.emit("calamity", f"Famine: {state.who(seat)} shows no Grain.", seat=seat)
+    lose(state, seat, max(0, frame["points"] - per * used), frame["calamity"], **frame["limits"])
 
 
 @calamity("Famine")
@@ -137,7 +165,7 @@ def famine(state: CivState, frame: Frame) -> None:
     spec = params(name)
     exempt = [s for s in range(state.players) if s not in _others(state, frame)]
     direct(state, victim, int(spec["secondary"]), int(spec["secondary_each"]), name, hook="pottery", exempt=exempt)
-    lose(state, victim, _pottery(state, victim, int(spec["primary"])), name)
+    _famine_loss(state, victim, int(spec["primary"]), name, {})
 
 
 @calamity("Superstition")

@@ -32,10 +32,23 @@ def commodities(hand: list[str]) -> Counter[str]:
     return Counter(card for card in hand if card in known)
 
 
+def mining_gain(card: str, n: int) -> int:
+    """What Mining adds to a set of ``n`` ``card`` (one card more, within the printed count; 0 if not mineable)."""
+    return set_value(card, n, True) - set_value(card, n)
+
+
+def sets_value(goods: Counter[str], mining: bool) -> int:
+    """Sets and singles at their values; with Mining, the one mineable set it helps most is raised by a card
+    (§28.53: one set a turn, within the printed maximum)."""
+    plain = sum(set_value(card, n) for card, n in goods.items())
+    if not mining:
+        return plain
+    return plain + max((mining_gain(card, n) for card, n in goods.items()), default=0)
+
+
 def hand_value(state: CivState, seat: int) -> int:
-    """§35: the value of a hand's commodity cards, as sets and singles."""
-    mining = state.has(seat, "Mining")
-    return sum(set_value(card, n, mining) for card, n in commodities(state.data["players"][seat]["hand"]).items())
+    """§35: the value of a hand's commodity cards, as sets and singles (Mining raising one set, §28.53)."""
+    return sets_value(commodities(state.data["players"][seat]["hand"]), state.has(seat, "Mining"))
 
 
 def calamities_in(state: CivState, hand: list[str]) -> list[str]:

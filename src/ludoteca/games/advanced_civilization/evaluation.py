@@ -171,6 +171,8 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
 
         split = factions(state, seat)
         return max(legal, key=lambda a: (len(split[bool(a.payload)][1]), sum(split[bool(a.payload)][0].values())))
+    if step == "pottery":  # units are income and the A.S.T.: a Grain card saves 4 of them; show all that help
+        return max(legal, key=lambda a: int(a.payload))
     if step == "direct_amount":  # ...as many as each can take (the options run from the most down)
         return max(legal, key=lambda a: int(a.payload))
     return None
