@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from operator import ne
 from typing import Any, NamedTuple
 
 from ludoteca.games.tigris_euphrates.content import HEIGHT, WIDTH, Board, boards
@@ -102,6 +101,7 @@ def regions(board: Board, data: dict[str, Any], skip: frozenset[int] = frozenset
 # equal to them, so it can never go stale.
 
 SQUARES = WIDTH * HEIGHT
+_BLOCK = 16  # squares compared at once when looking for the ones an action changed
 FULL = (1 << SQUARES) - 1
 _FIRST_COLUMN = sum(1 << (row * WIDTH) for row in range(HEIGHT))
 _NOT_FIRST_COLUMN = FULL & ~_FIRST_COLUMN
@@ -215,18 +215,24 @@ class Analysis:
                 _bits(layout, "r"),
             )
         else:
-            # One action changes a few squares: find them (compared in C, not square by square in Python)
-            # and patch the base's masks there.
+            # One action changes a few squares: find them (whole lists, then blocks of 16 squares, compared
+            # in C; square by square only inside a block that differs) and patch the base's masks there.
             bare, tiles, faceup, red = base.bare, base.tiles, base.faceup, base.red
-            changed = bytes(map(ne, cells, base.cells))
-            square = changed.find(1)
-            while square >= 0:
-                bit, code = 1 << square, cells[square]
-                bare = bare | bit if code == "" else bare & ~bit
-                tiles = tiles | bit if code in TILE_CODES else tiles & ~bit
-                faceup = faceup | bit if code in FACE_UP else faceup & ~bit
-                red = red | bit if code == "r" else red & ~bit
-                square = changed.find(1, square + 1)
+            before = base.cells
+            if cells != before:
+                for start in range(0, len(cells), _BLOCK):
+                    end = start + _BLOCK
+                    if cells[start:end] == before[start:end]:
+                        continue
+                    for square in range(start, min(end, len(cells))):
+                        code = cells[square]
+                        if code == before[square]:
+                            continue
+                        bit = 1 << square
+                        bare = bare | bit if code == "" else bare & ~bit
+                        tiles = tiles | bit if code in TILE_CODES else tiles & ~bit
+                        faceup = faceup | bit if code in FACE_UP else faceup & ~bit
+                        red = red | bit if code == "r" else red & ~bit
         self.bare, self.tiles, self.faceup, self.red = bare, tiles, faceup, red
         if base is not None and base.leaders == leaders:
             self.leader_at, self.standing = base.leader_at, base.standing

@@ -29,11 +29,17 @@ def squares_completed(state: TigrisState, square: int) -> list[tuple[int, str]]:
     row, col = divmod(square, WIDTH)
     found = []
     for top in (row - 1, row):
+        if not 0 <= top < HEIGHT - 1:
+            continue
         for left in (col - 1, col):
-            if 0 <= top < HEIGHT - 1 and 0 <= left < WIDTH - 1:
-                corner = top * WIDTH + left
-                block = (corner, corner + 1, corner + WIDTH, corner + WIDTH + 1)
-                if all(cells[s] == colour for s in block):
+            if 0 <= left < WIDTH - 1:
+                corner = top * WIDTH + left  # asked after every tile placed: four plain comparisons
+                if (
+                    cells[corner] == colour
+                    and cells[corner + 1] == colour
+                    and cells[corner + WIDTH] == colour
+                    and cells[corner + WIDTH + 1] == colour
+                ):
                     found.append((corner, colour))
     return found
 
