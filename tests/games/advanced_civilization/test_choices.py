@@ -6,7 +6,7 @@ from ludoteca.games.advanced_civilization import cards
 from ludoteca.games.advanced_civilization.calamities import unit_points
 from ludoteca.games.advanced_civilization.machine import RULES
 from ludoteca.games.advanced_civilization.state import CivState
-from tests.games.advanced_civilization.helpers import land, position, texts, tiny_map
+from tests.games.advanced_civilization.helpers import land, position, texts, tiny_map, tokens
 
 
 def strike(state: CivState, name: str, victim: int, trader: int | None = None) -> CivState:
@@ -202,3 +202,26 @@ def test_mining_at_the_final_score_raises_the_one_set_it_helps_most() -> None:
     assert state.score_parts()[0]["trade_cards"] == 18 + 81
     full = position(players=[{"advances": ["Mining"], "hand": ["Gold"] * 5}, {}], phases=["census"])
     assert full.score_parts()[0]["trade_cards"] == 25 * 9
+
+
+# ------------------------------------------------------------------ 5. Epidemic: a city counts at most 4 (§30.612)
+def test_epidemic_a_city_reduced_counts_four_unit_points() -> None:
+    medicine = {"advances": ["Medicine"]}
+    board = {"cities": {"A": 1}, "tokens": {"B": [9, 0], "E": [0, 6]}}
+    state = strike(at(2, players=[{}, medicine], **board), "Epidemic", 0)
+    own_losses(state)  # the victim's 16 from 9 tokens, one staying in B: all 8 go
+    # Seat 1 can take 5 tokens (one stays in E) and a city counting 4: 9, not 10.
+    assert texts(state)[0] == f"direct 9 unit points at {state.who(1)}"
+    choose(state, f"direct 9 unit points at {state.who(1)}")
+    # Medicine: 9 - 5 = 4 to lose, four tokens or the city, each exactly (a city counting 5 would overshoot).
+    assert texts(state) == ["lose a token in E", "reduce your city in A"]
+    choose(state, "reduce your city in A")
+    assert not state.to_act() and "A" not in state.data["cities"] and tokens(state)["E"] == [0, 6]
+    # A lone city: it can take 4 points of an Epidemic, 5 of a Famine.
+    lone = {"cities": {"A": 1}, "tokens": {"B": [11, 0]}}
+    epidemic = strike(at(2, **lone), "Epidemic", 0)
+    own_losses(epidemic)
+    assert texts(epidemic)[0] == f"direct 4 unit points at {epidemic.who(1)}"
+    famine = strike(at(2, **lone), "Famine", 0)
+    own_losses(famine)
+    assert texts(famine)[0] == f"direct 5 unit points at {famine.who(1)}"

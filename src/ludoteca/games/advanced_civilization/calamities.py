@@ -118,13 +118,14 @@ def calamities_end(state: CivState, frame: Frame) -> None:
 
 
 # ----------------------------------------------------------------------------- losing unit points
-def _best(need: int, tokens: int, cities: int) -> int:
-    """§29.63: the smallest loss of at least ``need`` points from these units (all of them if too few)."""
+def _best(need: int, tokens: int, cities: int, per: int = 5) -> int:
+    """§29.63: the smallest loss of at least ``need`` points from these units (all of them if too few), a city
+    counting ``per`` (5, §29.62; at most 4 in an Epidemic, §30.612)."""
     if need <= 0:
         return 0
-    if tokens + 5 * cities < need:
-        return tokens + 5 * cities
-    return min(5 * c + max(0, need - 5 * c) for c in range(cities + 1) if max(0, need - 5 * c) <= tokens)
+    if tokens + per * cities < need:
+        return tokens + per * cities
+    return min(per * c + max(0, need - per * c) for c in range(cities + 1) if max(0, need - per * c) <= tokens)
 
 
 def _loss_units(state: CivState, frame: Frame) -> tuple[dict[str, int], list[str]]:
@@ -148,7 +149,8 @@ def _loss_units(state: CivState, frame: Frame) -> tuple[dict[str, int], list[str
 
 
 def lose(state: CivState, seat: int, points: int, calamity_name: str, **limits: object) -> None:
-    """Schedule ``seat`` losing ``points`` unit points of its choice (limits: areas, city_areas, cities, keep_one)."""
+    """Schedule ``seat`` losing ``points`` unit points of its choice (limits: areas, city_areas, cities, keep_one,
+    city_points: what a city reduced pays, 5 unless the card says less)."""
     if points > 0:
         RULES.push(state, "lose", seat=seat, points=points, calamity=calamity_name, spared={}, **limits)
 
@@ -157,13 +159,14 @@ def _lose_options(state: CivState, frame: Frame) -> list[Action]:
     need = frame["points"]
     tokens, cities = _loss_units(state, frame)
     t, c = sum(tokens.values()), len(cities)
-    best = _best(need, t, c)
+    per = int(frame.get("city_points", 5))
+    best = _best(need, t, c, per)
     if need <= 0 or best == 0:
         return []
     options: list[Action] = []
-    if t and 1 + _best(need - 1, t - 1, c) == best:
+    if t and 1 + _best(need - 1, t - 1, c, per) == best:
         options += [Action(f"lose a token in {area}", ["token", area]) for area in sorted(tokens)]
-    if c and 5 + _best(need - 5, t, c - 1) == best:
+    if c and per + _best(need - per, t, c - 1, per) == best:
         options += [Action(f"reduce your city in {area}", ["city", area]) for area in cities]
     return options
 
@@ -178,7 +181,7 @@ def lose_units(state: CivState, frame: Frame, action: Action) -> None:
         paid = 1
     else:
         spared[area] = spared.get(area, 0) + reduce_city(state, area, frame["calamity"])
-        paid = 5
+        paid = int(frame.get("city_points", 5))
     RULES.repush(state, frame, points=frame["points"] - paid, spared=spared)
 
 
@@ -215,14 +218,14 @@ def direct(state: CivState, victim: int, total: int, each: int, calamity_name: s
 
 
 def _loss_limits(limits: dict[str, object]) -> dict[str, object]:
-    return {k: v for k, v in limits.items() if k in ("areas", "keep_one", "city_areas", "cities")}
+    return {k: v for k, v in limits.items() if k in ("areas", "keep_one", "city_areas", "cities", "city_points")}
 
 
 def _room(state: CivState, frame: Frame, other: int) -> int:
     """What ``other`` can still be directed: the card's maximum (Engineering's cap for Flood, §30.5) less what it
     was given, and no more than the unit points it has where the loss falls."""
     tokens, cities = _loss_units(state, {"seat": other, **_loss_limits(frame["limits"])})
-    have = sum(tokens.values()) + 5 * len(cities)
+    have = sum(tokens.values()) + int(frame["limits"].get("city_points", 5)) * len(cities)
     cap = frame["each"]
     engineering = frame["limits"].get("engineering_cap")
     if engineering is not None and state.has(other, "Engineering"):

@@ -385,16 +385,18 @@ def barbarian_hordes(state: CivState, frame: Frame) -> None:
 @calamity("Epidemic")
 def epidemic(state: CivState, frame: Frame) -> None:
     """16 unit points (Medicine -8, Roadbuilding +5), then 25 directed at others, at most 10 each (Medicine -5,
-    Roadbuilding +5 for each of them); nobody loses his last token in an area."""
+    Roadbuilding +5 for each of them); nobody loses his last token in an area, and a city reduced counts at most
+    4 unit points, primary and secondary victims alike (§30.612)."""
     victim, name = frame["victim"], frame["name"]
     spec = params(name)
     exempt = [s for s in range(state.players) if s not in _others(state, frame)]
+    city = int(spec["city_points"])
     direct(
         state, victim, int(spec["secondary"]), int(spec["secondary_each"]), name,
-        keep_one=True, modifiers=spec["secondary_modifiers"], exempt=exempt,
+        keep_one=True, modifiers=spec["secondary_modifiers"], exempt=exempt, city_points=city,
     )  # fmt: skip
     points = int(spec["primary"]) + modifier(state, victim, spec["primary_modifiers"])
-    lose(state, victim, points, name, keep_one=True)
+    lose(state, victim, points, name, keep_one=True, city_points=city)
 
 
 @calamity("Civil Disorder")
