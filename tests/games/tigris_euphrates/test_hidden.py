@@ -124,3 +124,24 @@ def test_render_shows_only_the_own_hand() -> None:
     text = state.render(0)
     assert "Seat 0 (you): red 2, blue 0, black 0, green 0" in text
     assert "Seat 1: 6 tiles" in text and "green 6" not in text
+
+
+def test_the_resample_shuffle_is_random_shuffle() -> None:
+    """``state._shuffle`` (the resample's fast shuffle) makes the permutation ``random.Random.shuffle`` makes
+    from the same generator and leaves the generator where it would; another generator shuffles its own way."""
+    from ludoteca.core import Rng
+    from ludoteca.games.tigris_euphrates.state import _shuffle
+
+    for seed in range(200):
+        tiles = [code for code in "rbkg" for _ in range(seed % 40)] + list(range(seed % 7))
+        expected, mine = list(tiles), list(tiles)
+        reference, fast = random.Random(seed), random.Random(seed)
+        reference.shuffle(expected)
+        _shuffle(mine, fast)
+        assert mine == expected
+        assert fast.getrandbits(64) == reference.getrandbits(64)
+    own, theirs = Rng(5), Rng(5)
+    items, same = list(range(30)), list(range(30))
+    _shuffle(items, own)
+    theirs.shuffle(same)
+    assert items == same and items != list(range(30))
