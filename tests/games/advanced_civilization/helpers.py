@@ -59,8 +59,13 @@ def position(
     dice: list[int] | None = None,
     **scenario: Any,
 ) -> CivState:
-    """A state at a scenario position on ``board`` (STRIP by default), with game ``options`` and scripted ``dice``."""
+    """A state at a scenario position on ``board`` (STRIP by default), with game ``options`` and scripted ``dice``.
+
+    Trading is played as turns (``trade_session="turns"``) unless ``options`` say otherwise: the rule tests of
+    trading, and the hidden-information checks built on them (``tests/core``), follow one seat at a time.
+    """
     nations = nations or ["Africa", "Crete", "Egypt", "Asia", "Thrace", "Babylon", "Illyria", "Assyria"][:seats]
+    options = {"trade_session": "turns", **(options or {})}
     game = ludoteca.load_game("advanced-civilization", players=seats, options=options)
     state = game.new_state(seed=1, scenario={"map": board or STRIP, "nations": nations, **scenario}, dice=dice)
     assert isinstance(state, CivState)

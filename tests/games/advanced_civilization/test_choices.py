@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+import ludoteca
+from ludoteca.core import BadOptions
 from ludoteca.games.advanced_civilization import cards
 from ludoteca.games.advanced_civilization.calamities import unit_points
 from ludoteca.games.advanced_civilization.machine import RULES
@@ -225,3 +229,106 @@ def test_epidemic_a_city_reduced_counts_four_unit_points() -> None:
     famine = strike(at(2, **lone), "Famine", 0)
     own_losses(famine)
     assert texts(famine)[0] == f"direct 5 unit points at {famine.who(1)}"
+
+
+# ------------------------------------------------------------------ 6. the open trade session (§28, AC-R22)
+OPEN = {"trade_session": "open"}
+HANDS3 = [
+    {"hand": ["Grain", "Grain", "Oil", "Salt"]},
+    {"hand": ["Salt", "Salt", "Timber", "Timber"]},
+    {"hand": ["Ochre", "Ochre", "Hides"]},
+]
+
+
+def test_the_open_session_asks_every_seat_at_once_until_each_is_done() -> None:
+    state = position(seats=3, players=HANDS3, phases=["trade"], options=OPEN)
+    assert state.to_act() == [0, 1, 2]
+    assert state.view(0)["decision"] == {"seat": 0, "step": "trade_open", "seats": [0, 1, 2]}
+    assert texts(state, 1) == [
+        f"propose a trade to {state.who(0)}",
+        f"propose a trade to {state.who(2)}",
+        "done trading",
+    ]
+    state.apply(1, "done trading")
+    assert state.to_act() == [0, 2]
+    # Seat 2 proposes to seat 1, which said "done" but may still be asked (and may refuse).
+    state.apply(2, f"propose a trade to {state.who(1)}")
+    assert state.to_act() == [2]
+    for text in (
+        "name Ochre in the offer",
+        "name Ochre in the offer",
+        "add hand card 3, undeclared",
+        "offer these 3 cards",
+    ):
+        state.apply(2, text)
+    state.apply(1, "refuse the trade")
+    assert state.to_act() == [0, 2]
+    state.apply(2, f"propose a trade to {state.who(0)}")  # a third proposal by the same seat: no turns, no cap of 2
+    for text in (
+        "name Ochre in the offer",
+        "name Ochre in the offer",
+        "add hand card 3, undeclared",
+        "offer these 3 cards",
+    ):
+        state.apply(2, text)
+    state.apply(0, "refuse the trade")
+    state.apply(2, f"propose a trade to {state.who(1)}")
+    for text in (
+        "name Ochre in the offer",
+        "name Ochre in the offer",
+        "add hand card 3, undeclared",
+        "offer these 3 cards",
+    ):
+        state.apply(2, text)
+    state.apply(1, "answer with an offer")
+    for text in (
+        "name Salt in the offer",
+        "name Salt in the offer",
+        "add hand card 3, undeclared",
+        "answer with these 3 cards",
+    ):
+        state.apply(1, text)
+    state.apply(2, "accept the trade")
+    assert state.data["proposals"] == [0, 0, 3] and state.to_act() == [0, 2]
+    state.apply(0, "done trading")
+    state.apply(2, "done trading")
+    assert state.is_over()
+    assert [e["text"] for e in state.log if e["type"] == "trade"][-1] == "Trading ends."
+    assert sorted(state.data["players"][2]["hand"]) == ["Salt", "Salt", "Timber"]
+
+
+def test_the_open_session_bound_is_public_and_in_the_record() -> None:
+    state = position(seats=3, players=HANDS3, phases=["trade"], options={**OPEN, "proposals_per_session": 1})
+    assert state.record()["options"]["proposals_per_session"] == 1
+    assert state.record()["options"]["trade_session"] == "open"
+    state.apply(2, f"propose a trade to {state.who(1)}")
+    for text in (
+        "name Ochre in the offer",
+        "name Ochre in the offer",
+        "add hand card 3, undeclared",
+        "offer these 3 cards",
+    ):
+        state.apply(2, text)
+    state.apply(1, "refuse the trade")
+    # Seat 2 has used its one proposal: everybody can see it has nothing more to propose, so it leaves the session.
+    assert state.to_act() == [0, 1]
+    assert ludoteca.load_game("advanced-civilization", players=2).options["trade_session"] == "open"
+    with pytest.raises(BadOptions):
+        ludoteca.load_game("advanced-civilization", players=2, options={"proposals_per_session": 0})
+    with pytest.raises(BadOptions):
+        ludoteca.load_game("advanced-civilization", players=2, options={"trade_session": "free"})
+
+
+def test_bots_finish_an_open_session() -> None:
+    """Heuristic choices in an open session: a seat with a calamity to pass on proposes, at most twice."""
+    hands = [{"hand": ["Grain", "Grain", "Oil", "Treachery"]}, HANDS3[1], HANDS3[2]]
+    state = position(seats=3, players=hands, phases=["trade"], options=OPEN)
+    steps = 0
+    while state.to_act():
+        seat = state.to_act()[-1]
+        legal = state.legal_actions(seat)
+        choice = state.heuristic_choice(seat, legal)
+        state.apply(seat, choice if choice is not None else legal[0])
+        steps += 1
+        assert steps < 200
+    assert max(state.data["proposals"]) <= 2 and state.data["proposals"][0] >= 1

@@ -25,7 +25,14 @@ def test_options_are_checked() -> None:
     game = ludoteca.load_game(
         "advanced-civilization", players=2, options={"turn_limit": None, "calamities": "additional"}
     )
-    assert game.options == {"map": "main", "turn_limit": None, "calamities": "additional", "nations": "choose"}
+    assert game.options == {
+        "map": "main",
+        "turn_limit": None,
+        "calamities": "additional",
+        "nations": "choose",
+        "trade_session": "open",
+        "proposals_per_session": 20,
+    }
     with pytest.raises(BadOptions, match="nations"):
         ludoteca.load_game("advanced-civilization", players=2, options={"nations": "auction"})
     with pytest.raises(BadOptions, match="map"):

@@ -100,9 +100,10 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
     if step == "choose_nation":  # worth showing only turns later: the bots' table (data/bots.toml)
         order = content.nation_preference()
         return min(legal, key=lambda a: order.index(a.payload) if a.payload in order else len(order))
-    if step == "trade_turn":
+    if step in ("trade_turn", "trade_open"):
         proposals = [a for a in legal if a.payload is not None]
-        if not proposals:
+        # Two proposals a turn, as when trading as turns: an open session allows more, which bots do not need.
+        if not proposals or state.data["proposals"][seat] >= 2:
             return legal[-1]
         dump = any(card in spec.calamities and spec.calamities[card].tradable for card in hand)
         if dump:  # pass a calamity on to the strongest rival who will trade

@@ -77,10 +77,50 @@ def _copy_frames(stack: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [frame.copy() if frame["step"] in FLAT_STEPS else copy_plain(frame) for frame in stack]
 
 
+def _decision(frame: dict[str, Any]) -> dict[str, Any]:
+    """The waiting decision as the view shows it: its step and seat, and in an open trade session every seat
+    still in it (``seats``: who has not said "done" is public)."""
+    shown: dict[str, Any] = {"seat": frame["seat"], "step": frame["step"]}
+    if frame["step"] == "trade_open":
+        shown["seats"] = list(frame["open"])
+    return shown
+
+
 class CivState(MachineState):
     """One game of Advanced Civilization."""
 
     machine = RULES
+
+    # ------------------------------------------------------------------ the open trade session (§28, AC-R22)
+    def _open_frame(self) -> dict[str, Any] | None:
+        stack = self.data["stack"]
+        return stack[-1] if stack and stack[-1]["step"] == "trade_open" else None
+
+    def _to_act(self) -> list[int]:
+        """Every seat still in an open trade session decides at once; otherwise the waiting decision's seat."""
+        frame = self._open_frame()
+        if frame is not None:
+            return list(frame["open"])
+        return super()._to_act()
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        frame = self._open_frame()
+        if frame is not None:
+            from ludoteca.games.advanced_civilization import trade
+
+            return trade.open_options(self, frame, seat)
+        return super()._legal_actions(seat)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        frame = self._open_frame()
+        if frame is None:
+            super()._apply(seat, action)
+            return
+        from ludoteca.games.advanced_civilization import trade
+
+        self.data["stack"].pop()
+        trade.open_act(self, frame, seat, action)
+        RULES.advance(self)
 
     # ------------------------------------------------------------------ lookups the chapters share
     @property
@@ -514,7 +554,7 @@ class CivState(MachineState):
             "barbarians": dict(data["barbarians"]),
             "pirates": list(data["pirates"]),
             "locked": list(data["locked"]),
-            "decision": None if frame is None else {"seat": frame["seat"], "step": frame["step"]},
+            "decision": None if frame is None else _decision(frame),
             "over": data["over"],
             # What phase 6 would fight if movement ended now, and phase 11's calamities with their losses: public
             # numbers the rules compute, shown while the decisions that lead to them are open.
@@ -598,7 +638,8 @@ class AdvancedCivilizationGame(Game):
     id = "advanced-civilization"
     title = "Advanced Civilization"
     # 4: forced trading and phase-12 choices are asked (AC-R34), so older records no longer replay.
-    version = "4"
+    # 5: issue #22's choices (directed losses split, Civil War's faction, Pottery, Mining) and the open trade session.
+    version = "5"
     min_players = 2
     max_players = 8
     default_players = 4
@@ -611,6 +652,11 @@ class AdvancedCivilizationGame(Game):
         OptionSpec("calamities", "standard", choices=("standard", "additional"), help="additional: part 3's variant"),
         # AC-R5: seats choose in seat order, or the nations are dealt at random (a fair start for simulations).
         OptionSpec("nations", "choose", choices=("choose", "random"), help="choose in seat order, or deal at random"),
+        # AC-R22: §28's open session (every seat at once, any number of proposals until all say "done"), or
+        # trading as turns with proposals_per_turn (cards.toml) for bot-only games; the open session's public
+        # bound on each seat's proposals, so that bots always finish.
+        OptionSpec("trade_session", "open", choices=("open", "turns"), help="open: §28's session; turns: rounds"),
+        OptionSpec("proposals_per_session", 20, kind=int, help="open session: most proposals a seat makes a turn"),
     )
 
     def __init__(self, players: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -618,6 +664,8 @@ class AdvancedCivilizationGame(Game):
         limit = self.options["turn_limit"]
         if limit is not None and limit < 1:
             raise BadOptions(f"turn_limit must be at least 1, not {limit}")
+        if self.options["proposals_per_session"] < 1:
+            raise BadOptions(f"proposals_per_session must be at least 1, not {self.options['proposals_per_session']}")
         self._load_content()
 
     def _load_content(self) -> None:

@@ -1,8 +1,15 @@
 """Phase 10: trade (AC §28), as a negotiation between seats that cannot see each other's hands.
 
-The rulebook's open table talk becomes a round of turns (AC-R22). In A.S.T. order, round and round, each
-seat either proposes a trade to another seat or passes; trading ends when every seat has passed in a row
-(the end all agree to), and each seat proposes at most ``proposals_per_turn`` times a turn, so it always ends.
+The option ``trade_session`` says how the rulebook's open table talk is played (AC-R22):
+
+- ``"open"`` (the default; §28's session): every seat that may trade is asked at once (``to_act`` lists them
+  all) to propose a trade to anybody or to say it is done; any number of proposals, between any players,
+  until every seat has said "done". One deal is negotiated at a time, the others waiting. The public bound
+  ``proposals_per_session`` (an option, so it is in the record) caps each seat's proposals in one session, so
+  that a game of bots always ends; a person never meets it in practice.
+- ``"turns"`` (for bot-only games that want short sessions): in A.S.T. order, round and round, each seat
+  either proposes or passes; trading ends when every seat has passed in a row, and each seat proposes at most
+  ``proposals_per_turn`` (``cards.toml``) times a turn.
 
 What a seat is offered, and whether it is asked at all, depends only on what it may see (AC-R34): a proposal
 may go to any seat holding at least three cards (the count is public; what they are is not), and the partner
@@ -44,10 +51,25 @@ def can_trade(state: CivState, seat: int) -> bool:
     return goods >= _numbers()["declared"] and tradable >= _numbers()["offer_min"]
 
 
+def open_session(state: CivState) -> bool:
+    """Whether this game trades in §28's open session (option ``trade_session``, AC-R22)."""
+    return bool(state.game.options["trade_session"] == "open")
+
+
+def proposal_cap(state: CivState) -> int:
+    """Proposals a seat may make in one phase: the open session's public bound, or the cap of trading as turns."""
+    if open_session(state):
+        return int(state.game.options["proposals_per_session"])
+    return int(_numbers()["proposals_per_turn"])
+
+
 @RULES.auto("trade")
 def trade(state: CivState, frame: Frame) -> None:
     state.data["trade"] = None
     state.data["proposals"] = [0] * state.players
+    if open_session(state):
+        _reopen(state, state.ast_order())
+        return
     RULES.push(state, "trade_next", seat=state.ast_order()[0], passes=0)
 
 
@@ -64,7 +86,7 @@ def may_propose(state: CivState, seat: int) -> bool:
     """Whether ``seat`` may have a proposal to make, judged from what every seat sees (AC-R34): a proposal left
     this turn (AC-R22), at least three cards in hand and someone to propose to (§28)."""
     return (
-        state.data["proposals"][seat] < _numbers()["proposals_per_turn"]
+        state.data["proposals"][seat] < proposal_cap(state)
         and len(state.data["players"][seat]["hand"]) >= _numbers()["offer_min"]
         and bool(partners(state, seat))
     )
@@ -99,7 +121,7 @@ def _turn_options(state: CivState, frame: Frame) -> list[Action]:
     ``seat``'s own hand can make an offer; and "pass". A seat whose own hand cannot trade sees only "pass"."""
     seat = frame["seat"]
     options: list[Action] = []
-    if state.data["proposals"][seat] < _numbers()["proposals_per_turn"] and can_trade(state, seat):
+    if state.data["proposals"][seat] < proposal_cap(state) and can_trade(state, seat):
         for other in partners(state, seat):
             options.append(Action(f"propose a trade to {state.who(other)}", other))
     options.append(Action("pass", None))
@@ -127,6 +149,61 @@ def trade_turn(state: CivState, frame: Frame, action: Action) -> None:
     )
 
 
+# ----------------------------------------------------------------------------- the open session (§28)
+def _reopen(state: CivState, seats: list[int]) -> None:
+    """Ask the seats still in the session at once; a seat everybody can see has no proposal to make (too few
+    cards, its proposals used, nobody to trade with: AC-R34) leaves it. When none is left, trading ends."""
+    still = [seat for seat in seats if may_propose(state, seat)]
+    if not still:
+        state.emit("trade", "Trading ends.")
+        return
+    RULES.push(state, "trade_open", seat=still[0], open=still)
+
+
+def open_options(state: CivState, frame: Frame, seat: int) -> list[Action]:
+    """What a seat in the open session may do: propose to every seat with enough cards (the count, never the
+    cards: AC-R34) if its own hand can make an offer, or say it is done."""
+    options: list[Action] = []
+    if state.data["proposals"][seat] < proposal_cap(state) and can_trade(state, seat):
+        for other in partners(state, seat):
+            options.append(Action(f"propose a trade to {state.who(other)}", other))
+    options.append(Action("done trading", None))
+    return options
+
+
+def open_act(state: CivState, frame: Frame, seat: int, action: Action) -> None:
+    """A seat of the open session proposes (the deal is negotiated, then the session goes on) or is done."""
+    if action.payload is None:
+        state.emit("trade", f"{state.who(seat)} is done trading.", seat=seat)
+        _reopen(state, [s for s in frame["open"] if s != seat])
+        return
+    other = int(action.payload)
+    state.data["proposals"][seat] += 1
+    state.data["trade"] = {"from": seat, "to": other, "offer": [], "reply": []}
+    state.emit("trade", f"{state.who(seat)} proposes a trade to {state.who(other)}.", seat=seat, to=other)
+    RULES.push_sequence(
+        state,
+        [
+            {"step": "build_offer", "seat": seat, "side": "offer"},
+            {"step": "trade_answer", "seat": other},
+            {"step": "trade_resume", "open": list(frame["open"])},
+        ],
+    )
+
+
+# Always asked (AC-R34); ``to_act`` lists every seat of ``open`` (``CivState._to_act``), ``seat`` is the first.
+@RULES.decision("trade_open", lambda state, frame: open_options(state, frame, frame["seat"]), always_ask=True)
+def trade_open(state: CivState, frame: Frame, action: Action) -> None:
+    open_act(state, frame, frame["seat"], action)
+
+
+@RULES.auto("trade_resume")
+def trade_resume(state: CivState, frame: Frame) -> None:
+    """After a deal, the session goes on for the seats that have not said they are done."""
+    _reopen(state, frame["open"])
+
+
+# ----------------------------------------------------------------------------- offers and answers
 def _unused(state: CivState, seat: int, side: str) -> Counter[str]:
     return Counter(state.data["players"][seat]["hand"]) - Counter(state.data["trade"][side])
 
@@ -258,4 +335,15 @@ def public_offer(deal: dict[str, object], seat: int | None) -> dict[str, object]
     return shown
 
 
-__all__ = ["can_trade", "committed", "exchange", "may_propose", "partners", "public_offer"]
+__all__ = [
+    "can_trade",
+    "committed",
+    "exchange",
+    "may_propose",
+    "open_act",
+    "open_options",
+    "open_session",
+    "partners",
+    "proposal_cap",
+    "public_offer",
+]
