@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
+from ludoteca.core.wording import a
 from ludoteca.games.mankind.civilization import (
     Player,
     card,
@@ -102,13 +103,9 @@ def build_roll(state: MankindState, frame: Frame) -> None:
         offer(state, seat, result)
 
 
-def _article(noun: str) -> str:
-    return ("an " if noun[0] in "AEIOU" else "a ") + noun
-
-
 # Build Table 10: always the same nine choices (actions are immutable, so one list serves every game).
 _CHOICES = tuple(
-    [Action(f"build {_article(KIND_NAMES[kind])}", payload=("kind", kind)) for kind in KINDS]
+    [Action(f"build {a(KIND_NAMES[kind])}", payload=("kind", kind)) for kind in KINDS]
     + [Action(f"gain 1D6 {points}", payload=("points", points)) for points in ("IP", "RP", "VP")]
 )
 

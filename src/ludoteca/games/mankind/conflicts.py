@@ -15,6 +15,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.core import wording
 from ludoteca.games.mankind.civilization import (
     Player,
     card,
@@ -89,6 +90,37 @@ def side(player: Player, seat: int) -> dict[str, Any]:
         "units": len(military_units(player)),
         "sources": warfare_sources(player),
     }
+
+
+def strength_text(player: Player, seat: int) -> str:
+    """A side's strength for the log, announced before any die: its level and what makes it, and its units.
+
+    E.g. "seat 1 with WL 4 + DF 1 = 5 (Warriors ×2: WL 2; Monarchy (Government): WL 2, DF 1) and 2 Military
+    Units" — the numbers of :func:`side`, which the rolls then use.
+    """
+    shown = side(player, seat)
+    level = f"WL {shown['wl']} + DF {shown['df']} = {shown['level']}" if shown["df"] else f"WL {shown['wl']}"
+    parts = []
+    for source in shown["sources"]:
+        name = source["name"] + (f" ×{source['count']}" if source["count"] > 1 else "")
+        traits = [f"{trait} {source[trait.lower()]:+d}" for trait in ("WL", "DF") if source[trait.lower()]]
+        parts.append(f"{name}: {', '.join(traits)}")
+    made = f" ({'; '.join(parts)})" if parts else ""
+    return f"seat {seat} with {level}{made} and {wording.count(shown['units'], 'Military Unit')}"
+
+
+def roll_text(die: int, bonus: int) -> str:
+    """One side's roll for the log: the die, and the +1 for the higher Warfare Level when it has it."""
+    return f"{die} + {bonus} (higher WL) = {die + bonus}" if bonus else str(die)
+
+
+def bonus_text(names: tuple[str, str], bonuses: tuple[int, int]) -> str:
+    """Who adds 1 to its rolls (MK: War Events / Incursion Events, "the higher Warfare Level adds 1")."""
+    if bonuses[0]:
+        return f"{names[0]} has the higher WL and adds 1 to its rolls."
+    if bonuses[1]:
+        return f"{names[1]} has the higher WL and adds 1 to its rolls."
+    return "Neither has the higher WL: no one adds 1 to the rolls."
 
 
 # --------------------------------------------------------------------------- the roll modifiers

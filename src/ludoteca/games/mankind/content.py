@@ -584,6 +584,8 @@ class EventRow:
     high: int
     effect: tuple[Effect, ...]
     printed: str
+    note: str = ""
+    """The effect note as the engine reads it (the printed note, corrected where it was misprinted)."""
 
 
 @dataclass(frozen=True)
@@ -854,7 +856,7 @@ def _load_event_table(raw: object, era: int, kind: str, file: str) -> EventTable
         except ContentError as exc:
             raise ContentError(f"{rwhere}: {exc}") from None
         printed = _str(row, "printed", rwhere) if "printed" in row else text
-        rows.append(EventRow(name=name, low=low, high=high, effect=effect, printed=printed))
+        rows.append(EventRow(name=name, low=low, high=high, effect=effect, printed=printed, note=text))
         ranges.append((low, high, f"rows[{i}] {name!r}"))
     if not rows:
         raise ContentError(f"{where}: no rows")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
-from ludoteca.games.mankind.build import acquire
+from ludoteca.games.mankind.build import KIND_NAMES, acquire
 from ludoteca.games.mankind.civilization import builds_of_kind, distinct, gain, label, lose, remove_build
 from ludoteca.games.mankind.content import (
     GainBuild,
@@ -97,12 +97,14 @@ def effect_step(state: MankindState, frame: Frame) -> None:
         elif gain_candidates(state, me, effect.kind, effect.source):
             push(state, "gain_build", seat=me, kind=effect.kind, source=effect.source)
         else:
-            state.emit("nothing_to_gain", f"There is no {effect.kind} for seat {me} to gain.", seat=me)
+            what = KIND_NAMES.get(effect.kind, effect.kind)
+            state.emit("nothing_to_gain", f"There is no {what} for seat {me} to gain.", seat=me)
     elif isinstance(effect, LoseBuild):
         if builds_of_kind(player, effect.kind, effect.era):
             push(state, "lose_build", seat=me, kind=effect.kind, era=effect.era)
         else:
-            state.emit("nothing_to_lose", f"Seat {me} has no {effect.kind} to lose.", seat=me)
+            what = KIND_NAMES.get(effect.kind, effect.kind)
+            state.emit("nothing_to_lose", f"Seat {me} has no {what} to lose.", seat=me)
     elif isinstance(effect, SetGovernment):
         if effect.to == "any":
             push(state, "set_government", seat=me)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
+from ludoteca.core.wording import count
 from ludoteca.games.mankind import conflicts
 from ludoteca.games.mankind.civilization import (
     lose_from_spread,
@@ -59,14 +60,18 @@ def incursion_begin(state: MankindState, frame: Frame) -> None:
     if use_shields(state, [target], "incursion"):
         return
     attacks = state.rng.roll(6)
-    horde = state.rng.roll(6) + state.rng.roll(6)
-    state.emit(
-        "incursion",
-        f"A horde of WL {horde} attacks seat {target} {attacks} time(s).",
-        target=target,
-        attacks=attacks,
-        horde=horde,
+    horde_dice = (state.rng.roll(6), state.rng.roll(6))  # MK: Incursion Events — the horde's WL is 2D6
+    horde = sum(horde_dice)
+    player = state.data["players"][target]
+    # Issue #22: the conflict is announced, with its dice, before the first attack is rolled.
+    said = (
+        f"Incursion: the horde rolls {attacks} on 1D6 for {count(attacks, 'attack')} and "
+        f"{horde_dice[0]} + {horde_dice[1]} on 2D6 for WL {horde}, against {conflicts.strength_text(player, target)}."
     )
+    if military_units(player):
+        _own, bonuses = conflicts.incursion_bonuses(player, horde)
+        said += " " + conflicts.bonus_text((f"Seat {target}", "The horde"), bonuses)
+    state.emit("incursion", said, target=target, attacks=attacks, horde=horde, dice=list(horde_dice))
     push(state, "incursion_attack", target=target, horde=horde, left=attacks)
 
 
@@ -104,7 +109,8 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
         score(player, "incursion", 1)
         state.emit(
             "incursion_won",
-            f"Seat {target} (WL {own}) rolls {defense_total} against the horde's {attack_total}: wins, +1 VP.",
+            f"Attack: seat {target} (WL {own}) rolls {conflicts.roll_text(defense, bonus)} against the horde's "
+            f"{conflicts.roll_text(attack, horde_bonus)}: seat {target} wins, +1 VP.",
             seat=target,
             rolls=[defense, attack],
             totals=[defense_total, attack_total],
@@ -112,7 +118,8 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
     else:
         state.emit(
             "incursion_lost",
-            f"Seat {target} (WL {own}) rolls {defense_total} against the horde's {attack_total}: loses.",
+            f"Attack: seat {target} (WL {own}) rolls {conflicts.roll_text(defense, bonus)} against the horde's "
+            f"{conflicts.roll_text(attack, horde_bonus)}: the horde wins.",
             seat=target,
             rolls=[defense, attack],
             totals=[defense_total, attack_total],

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
+from ludoteca.core.wording import count
 from ludoteca.games.mankind.civilization import (
     level,
     limit_count,
@@ -38,11 +39,14 @@ def limit_phase(state: MankindState, frame: Frame) -> None:
 
 
 def _lose_points(state: MankindState, seat: int, resource: str, dice: int, why: str) -> None:
-    rolled = sum(state.rng.roll(6) for _ in range(dice))
+    faces = [state.rng.roll(6) for _ in range(dice)]
+    rolled = sum(faces)
     lost = lose(state.data["players"][seat], resource, rolled, "limit")
+    roll = f"{' + '.join(map(str, faces))} = {rolled}" if dice > 1 else str(rolled)
+    capped = ", all it had" if lost < rolled else ""
     state.emit(
         "limit",
-        f"Seat {seat} exceeds its {why}: loses {lost} {resource}.",
+        f"Seat {seat} exceeds its {why}: {dice}D6 rolls {roll}, it loses {lost} {resource}{capped}.",
         seat=seat,
         limit=why,
         amount=lost,
@@ -55,7 +59,7 @@ def food_limit(state: MankindState, frame: Frame) -> None:
     player = state.data["players"][seat]
     limit = state.content.limits.food_base + level(player, "FL")
     if limit_count(player) > limit:
-        _lose_points(state, seat, "RP", 1, f"Food Limit ({limit_count(player)} builds > {limit})")
+        _lose_points(state, seat, "RP", 1, f"Food Limit ({count(limit_count(player), 'build')} > {limit})")
         push(state, "limit_loss", seat=seat, why="starvation")
 
 
@@ -66,7 +70,7 @@ def stability_limit(state: MankindState, frame: Frame) -> None:
     rules = state.content.limits
     limit = rules.stability_base + rules.stability_per_level * level(player, "SL")
     if limit_count(player) > limit:
-        _lose_points(state, seat, "VP", 2, f"Stability Limit ({limit_count(player)} builds > {limit})")
+        _lose_points(state, seat, "VP", 2, f"Stability Limit ({count(limit_count(player), 'build')} > {limit})")
         push(state, "limit_loss", seat=seat, why="social unrest")
 
 
@@ -92,7 +96,7 @@ def governance_limit(state: MankindState, frame: Frame) -> None:
     player = state.data["players"][seat]
     limit = state.content.limits.governance_per_level * level(player, "GL")
     if spread_count(player) > limit:
-        _lose_points(state, seat, "RP", 1, f"Governance Limit ({spread_count(player)} builds > {limit})")
+        _lose_points(state, seat, "RP", 1, f"Governance Limit ({count(spread_count(player), 'build')} > {limit})")
 
 
 def _loss_options(state: MankindState, frame: Frame) -> list[Action]:

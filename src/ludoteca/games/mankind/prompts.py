@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludoteca.core.wording import count
+from ludoteca.games.mankind.build import KIND_NAMES
+
 PROMPTS = {
     "build_choice": "Build roll 10: pick a kind of build, or gain 1D6 points.",
     "build_pick": "Build Phase: choose what to build ({kind}).",
     "build_more": "Build Phase: roll again on the Build Table, or end the phase.",
-    "trade_pick": "Trade Phase: {left} pick(s) left.",
+    "trade_pick": "Trade Phase: {left} left.",
     "conquest_offer": "Conquest of {conquest}: claim it by a sacrifice, or pass it down the Warfare order.",
     "conquest_rebuild": "Rebuild the sacrificed unit at half cost?",
     "raid_target": "Raid: choose the player to raid.",
@@ -33,6 +36,10 @@ def prompt(frame: dict[str, Any]) -> str:
     fields = {key: value for key, value in frame.items() if isinstance(value, str | int)}
     if "conquest" in fields:
         fields["conquest"] = str(fields["conquest"]).partition("/")[2]
+    if "kind" in fields:  # the build kind's name, never its key ("Military Unit", not "military")
+        fields["kind"] = KIND_NAMES.get(str(fields["kind"]), str(fields["kind"]))
+    if "left" in fields and frame["step"] == "trade_pick":
+        fields["left"] = count(int(fields["left"]), "pick")
     return template.format_map(_Default(fields))
 
 

@@ -58,14 +58,18 @@ def raid_roll(state: MankindState, frame: Frame) -> None:
     """One raid: the Raid roll, modified, is stolen in RP (never more than the defender has)."""
     raider, target = frame["raider"], frame["target"]
     players = state.data["players"]
+    had = players[target]["rp"]
     die = state.rng.roll(6)
     amount = max(0, die + frame["modifier"])
     stolen = lose(players[target], "RP", amount)
     players[raider]["rp"] += stolen
     players[raider]["raids_used"] += 1
+    # Who raids whom, what the target has, then the die, the event's modifier and what is taken.
+    modifier = frame["modifier"]
+    roll = f"{die} {'+' if modifier >= 0 else '-'} {abs(modifier)} (event) = {die + modifier}" if modifier else str(die)
     state.emit(
         "raid",
-        f"Seat {raider} raids seat {target}: Raid roll {die}{frame['modifier']:+d}, {stolen} RP stolen.",
+        f"Seat {raider} raids seat {target}, who has {had} RP: Raid roll {roll}, {stolen} RP stolen.",
         raider=raider,
         target=target,
         roll=die,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
+from ludoteca.core.wording import a
 from ludoteca.games.mankind.civilization import gain, level, level_table
 from ludoteca.games.mankind.content import ERA_TITLES
 from ludoteca.games.mankind.eras import end_era
@@ -81,14 +82,22 @@ def event_phase(state: MankindState, frame: Frame) -> None:
         return
     table = content.events[(data["era"], kind)]
     sub_roll = state.rng.roll(table.sides)
+    rerolled = 0
     while sub_roll in table.reroll:
-        state.emit("reroll", f"A {sub_roll} on the {kind} table is rolled again.", roll=sub_roll)
+        # One line per reroll; a second one says so, so that two in a row do not read as one line doubled.
+        said = f"{a(str(sub_roll), capital=True)} on the {kind} table is rolled again."
+        if rerolled:
+            said = f"The new roll is {a(str(sub_roll))} as well and is rolled again."
+        state.emit("reroll", said, roll=sub_roll)
+        rerolled += 1
         sub_roll = state.rng.roll(table.sides)
     index = table.index_for(sub_roll)
     row = table.rows[index]
+    # What happens, as the engine reads the row (a misprint such as "Put 1 Wonder" is shown corrected).
+    happens = "no effect" if row.note.strip() in ("", "-") else row.note
     state.emit(
         "event",
-        f"Event roll {roll}: {kind.title()} — {row.name} ({sub_roll}): {row.printed}.",
+        f"Event roll {roll}: {kind.title()} — {row.name} ({sub_roll}): {happens}.",
         roll=roll,
         kind=kind,
         sub_roll=sub_roll,

@@ -97,9 +97,14 @@ def war_begin(state: MankindState, frame: Frame) -> None:
     targets = [b] if frame["mode"] in YOU_VERSUS else [a, b]
     if use_shields(state, targets, "war"):
         return
-    state.emit("war", f"War: seat {a} against seat {b}.", a=a, b=b)
     players = state.data["players"]
     units_a, units_b = len(military_units(players[a])), len(military_units(players[b]))
+    # Issue #22: a conflict is announced before any die: both sides, their strength and what makes it.
+    said = f"War: {conflicts.strength_text(players[a], a)} against {conflicts.strength_text(players[b], b)}."
+    if units_a and units_b:
+        _levels, bonuses = conflicts.war_bonuses(players[a], players[b])
+        said += " " + conflicts.bonus_text((f"Seat {a}", f"Seat {b}"), bonuses)
+    state.emit("war", said, a=a, b=b)
     if units_a and units_b:
         push(state, "war_round", a=a, b=b)
     elif units_a or units_b:
@@ -120,9 +125,12 @@ def war_round(state: MankindState, frame: Frame) -> None:
         (level_a, level_b), (bonus_a, bonus_b) = conflicts.war_bonuses(players[a], players[b])
         total_a = roll_a + bonus_a
         total_b = roll_b + bonus_b
+        shown_a, shown_b = conflicts.roll_text(roll_a, bonus_a), conflicts.roll_text(roll_b, bonus_b)
+        outcome = "a tie" if total_a == total_b else f"seat {a if total_a < total_b else b} loses the round"
         state.emit(
             "war_roll",
-            f"War rolls: seat {a} {roll_a} (WL {level_a}) → {total_a}, seat {b} {roll_b} (WL {level_b}) → {total_b}.",
+            f"War round (WL {level_a} against {level_b}): "
+            f"seat {a} rolls {shown_a}, seat {b} rolls {shown_b}: {outcome}.",
             a=a,
             b=b,
             rolls=[roll_a, roll_b],
@@ -130,7 +138,7 @@ def war_round(state: MankindState, frame: Frame) -> None:
         )
         if total_a != total_b:
             break
-        state.emit("war_tie", "The War rolls tie and are rolled again.")
+        state.emit("war_tie", "The tie is rolled again.")
     loser = a if total_a < total_b else b
     push(state, "war_loss", seat=loser, a=a, b=b)
 
