@@ -46,10 +46,10 @@ def test_worked_example_of_movement_and_combat() -> None:
     # "Saudi won the battle but must retreat since enemy units are still in the area."
     assert step(state) == "retreat" and state.to_act() == [2]
     assert sorted(texts(state)) == sorted(
-        f"retreat 2 Saudi piece(s) from Riyadh to {a}"
+        f"retreat 2 Saudi pieces from Riyadh to {a}"
         for a in ["Ad-Dahna", KHARJ, "Al-Washm / Shaqra", "Sudair / Majma'ah"]
     )
-    act(state, f"retreat 2 Saudi piece(s) from Riyadh to {KHARJ}")
+    act(state, f"retreat 2 Saudi pieces from Riyadh to {KHARJ}")
     assert pieces(state, KHARJ) == {"Saudi": 2} and pieces(state, "Riyadh") == {"Rasheedi": 1}
     assert state.data["vp"] == {"Hashemite": 0, "Rasheedi": 0, "Saudi": 0}
     assert state.data["discard"] == [37, 7]  # the combat card and the OP card

@@ -208,7 +208,7 @@ def test_no_event_brings_the_ottomans_back_after_the_post_war_reset() -> None:
     before = start(3, [], era=2, hands=hands, pieces={"Buraydah": {"Ottoman": 1}})
     assert before.data["era"] == 2
     assert [a.text for a in place_choices(before, frame).actions()] == [
-        "#28: stop placing", "#28: place a Ottoman piece in Buraydah", "#28: place a Ottoman piece in Unaizah"]
+        "#28: stop placing", "#28: place an Ottoman piece in Buraydah", "#28: place an Ottoman piece in Unaizah"]
     assert state.data["era"] == 3 and board.on_map(state, "Ottoman") == 0
     assert [a.text for a in place_choices(state, frame).actions()] == ["#28: stop placing"]
 

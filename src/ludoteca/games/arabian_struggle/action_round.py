@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core import Action
+from ludoteca.core import Action, wording
 from ludoteca.games.arabian_struggle import board, combat, events
 from ludoteca.games.arabian_struggle.choices import Choices, described_decision
 from ludoteca.games.arabian_struggle.conference import conference_target
@@ -225,11 +225,11 @@ def use_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     faction, op = frame["faction"], frame["op"]
     actions = []
     if op >= 1 and board.stock(state, faction) > 0:
-        actions.append(Action(f"recruit up to {op} pieces", payload="recruit"))
+        actions.append(Action(f"recruit up to {wording.count(op, 'piece')}", payload="recruit"))
     if op >= 1 and board.on_map(state, faction) > 0:  # "A card adjusted to 0 OP cannot be used for movement."
-        actions.append(Action(f"move up to {op + 1} pieces", payload="move"))
+        actions.append(Action(f"move up to {wording.count(op + 1, 'piece')}", payload="move"))
     if op >= 1 and combat.empire_targets(state, faction):
-        actions.append(Action(f"attack Empire pieces in up to {op} areas", payload="attack"))
+        actions.append(Action(f"attack Empire pieces in up to {wording.count(op, 'area')}", payload="attack"))
     if not actions:  # docs/rulings.md AS-R27
         actions.append(Action("spend no OP", payload=None))
     return actions

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core import Action
+from ludoteca.core import Action, wording
 from ludoteca.games.arabian_struggle import board
 from ludoteca.games.arabian_struggle.machine import Frame, auto, decision, push, repush
 
@@ -182,9 +182,17 @@ def previews(state: ArabianStruggleState) -> list[dict[str, Any]]:
     return found
 
 
-def _strength_text(pieces: int, bonus: int, card: int) -> str:
-    events = f" {bonus:+d} events" if bonus else ""
-    return f"{pieces} piece{'s' if pieces != 1 else ''}{events} {card:+d} card = {pieces + bonus + card}"
+def _before_card_text(pieces: int, sources: list[tuple[int, int]]) -> str:
+    """A side's strength before the card, and where it comes from: "3 pieces +1 (#23 Ikhwan) = 4"."""
+    parts = [wording.count(pieces, "piece")]
+    parts += [f"{amount:+d} ({board.card(number).label})" for number, amount in sources]
+    total = pieces + sum(amount for _, amount in sources)
+    return " ".join(parts) + (f" = {total}" if sources else "")
+
+
+def _strength_text(before: int, card: int) -> str:
+    """A side's final strength: its strength before the card, plus the drawn card's modifier for it."""
+    return f"{before} {card:+d} = {before + card}"
 
 
 @auto("combat")
@@ -198,6 +206,20 @@ def combat(state: ArabianStruggleState, frame: Frame) -> None:
     defender_name = " and ".join(defenders)
     pieces_a, pieces_d = shown["pieces"]
     bonus_a, bonus_d = shown["bonuses"]
+    # Issue #22: the combat is announced before the card is drawn: who attacks whom, each side's strength
+    # and where it comes from (pieces, in-effect cards); then the card and the result.
+    sources_a, sources_d = ([(int(n), int(amount)) for n, amount in side] for side in shown["bonus_cards"])
+    state.emit(
+        "combat_announced",
+        f"Combat in {area}: {attacker} attacks {defender_name}, "
+        f"{_before_card_text(pieces_a, sources_a)} against {_before_card_text(pieces_d, sources_d)}; "
+        "a card is drawn for the modifiers and the attacker wins ties.",
+        area=area,
+        attacker=attacker,
+        defenders=defenders,
+        pieces=[pieces_a, pieces_d],
+        bonuses=[bonus_a, bonus_d],
+    )
     # Step 2: draw one card and add its modifier for each side.
     number = board.draw(state, f"the combat in {area}")
     mods = board.card(number).modifiers if number is not None else {}
@@ -210,8 +232,8 @@ def combat(state: ArabianStruggleState, frame: Frame) -> None:
     drawn = board.card(number).label if number is not None else "no card"
     state.emit(
         "combat",
-        f"Combat in {area}: {attacker} {_strength_text(pieces_a, bonus_a, card_a)} against {defender_name} "
-        f"{_strength_text(pieces_d, bonus_d, card_d)} (card {drawn}); {attacker if attacker_wins else defender_name}"
+        f"Combat in {area}: card {drawn}; {attacker} {_strength_text(pieces_a + bonus_a, card_a)} against "
+        f"{defender_name} {_strength_text(pieces_d + bonus_d, card_d)}: {attacker if attacker_wins else defender_name}"
         " wins.",
         area=area,
         attacker=attacker,
@@ -233,7 +255,7 @@ def combat(state: ArabianStruggleState, frame: Frame) -> None:
         lost_w = 1
     state.emit(
         "losses",
-        f"{' and '.join(winner_side)} (winner) rolls {roll}: {'1 piece' if lost_w else 'no piece'} lost.",
+        f"{' and '.join(winner_side)} (winner) rolls {roll}: {'1 piece' if lost_w else 'no pieces'} lost.",
         area=area,
         side=winner_side,
         rolls=[roll],
@@ -257,7 +279,10 @@ def combat(state: ArabianStruggleState, frame: Frame) -> None:
     elif not rolls:
         said = f"{loser_name} (loser) loses 1 piece and has none left."
     else:
-        said = f"{loser_name} (loser) loses 1 piece, then rolls {', '.join(map(str, rolls))}: {lost_l} lost in all."
+        said = (
+            f"{loser_name} (loser) loses 1 piece, then rolls {wording.join(map(str, rolls))}: "
+            f"{wording.count(lost_l, 'piece')} lost in all."
+        )
     state.emit(
         "losses",
         said,
@@ -274,7 +299,11 @@ def combat(state: ArabianStruggleState, frame: Frame) -> None:
             board.gain_vp(state, attacker)
             state.emit("great_victory", f"Great Victory: {attacker} earns 1 VP.", faction=attacker, area=area)
     elif attacker_wins:  # said only when the attacker won: a loser's Great Victory goes without saying
-        state.emit("no_great_victory", f"No Great Victory: {left_d} {defender_name} piece(s) survived.", area=area)
+        state.emit(
+            "no_great_victory",
+            f"No Great Victory: {wording.count(left_d, defender_name + ' piece')} survived.",
+            area=area,
+        )
     # Step 5: retreats.
     if left_a and left_d:
         if attacker_wins and board.retreat_override(state, attacker):
@@ -310,7 +339,10 @@ def retreat_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     targets = retreat_targets(state, area, side)
     if not targets or frame["seat"] is None:
         return [Action(f"{side} retreats from {area}", payload=None)]
-    return [Action(f"retreat {n} {side} piece(s) from {area} to {target}", payload=target) for target in targets]
+    return [
+        Action(f"retreat {wording.count(n, side + ' piece')} from {area} to {target}", payload=target)
+        for target in targets
+    ]
 
 
 @decision("retreat", retreat_options)
@@ -322,10 +354,21 @@ def retreat(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
         targets = retreat_targets(state, area, side)
         if not targets:
             board.take(state, area, side, n)
-            state.emit("retreat_lost", f"{side} cannot retreat from {area}: {n} piece(s) lost.", side=side, area=area)
+            state.emit(
+                "retreat_lost",
+                f"{side} cannot retreat from {area}: {wording.count(n, 'piece')} lost.",
+                side=side,
+                area=area,
+            )
             return
         # AS: "If Empire piece(s) must retreat ... roll random for area determination."
         target = state.rng.pick(targets)
     board.take(state, area, side, n)
     board.add(state, target, side, n)
-    state.emit("retreat", f"{n} {side} piece(s) retreat from {area} to {target}.", side=side, area=area, to=target)
+    state.emit(
+        "retreat",
+        f"{wording.count(n, side + ' piece')} {'retreats' if n == 1 else 'retreat'} from {area} to {target}.",
+        side=side,
+        area=area,
+        to=target,
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.core import Action
+from ludoteca.core import Action, wording
 from ludoteca.games.arabian_struggle import board
 from ludoteca.games.arabian_struggle.choices import Choices, described_decision
 from ludoteca.games.arabian_struggle.machine import Frame, auto, push_sequence, repush
@@ -108,6 +108,8 @@ def raid(state: ArabianStruggleState, area: str) -> None:
         cell = state.data["pieces"][area]
         victim = max(factions, key=lambda f: cell[f])  # only one Faction is ever in an area at this point
         board.take(state, area, victim)
-        state.emit("raid", f"Nomad raid in {area}: rolls 6, a {victim} piece is removed.", area=area, roll=roll)
+        state.emit(
+            "raid", f"Nomad raid in {area}: rolls 6, {wording.a(victim)} piece is removed.", area=area, roll=roll
+        )
     else:
         state.emit("raid", f"Nomad raid in {area}: rolls {roll}, no loss.", area=area, roll=roll)

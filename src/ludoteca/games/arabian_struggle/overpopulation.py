@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ludoteca.core import wording
 from ludoteca.games.arabian_struggle import board
 from ludoteca.games.arabian_struggle.machine import Frame, auto
 
@@ -37,7 +38,7 @@ def overpopulation(state: ArabianStruggleState, frame: Frame) -> None:
             removed[victim] = removed.get(victim, 0) + 1
             excess -= 1
         for victim, n in removed.items():  # one line per area and Faction: the log says each thing once
-            pieces = f"a {victim} piece is" if n == 1 else f"{n} {victim} pieces are"
+            pieces = f"{wording.a(victim)} piece is" if n == 1 else f"{n} {victim} pieces are"
             state.emit(
                 "overpopulation",
                 f"Overpopulation in {name} (supply {area.supply}, {empire} Empire): {pieces} removed.",

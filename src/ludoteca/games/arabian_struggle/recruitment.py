@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ludoteca.core import Action
+from ludoteca.core import Action, wording
 from ludoteca.games.arabian_struggle import board
 from ludoteca.games.arabian_struggle.choices import Choices, described_decision
 from ludoteca.games.arabian_struggle.machine import Frame, repush
@@ -49,7 +49,7 @@ def recruit_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
 
 
 def _recruit_in(faction: str) -> Callable[[str], Action]:
-    return lambda area: Action(f"recruit a {faction} piece in {area}", payload=area)
+    return lambda area: Action(f"recruit {wording.a(faction)} piece in {area}", payload=area)
 
 
 @described_decision("recruit", recruit_choices)
