@@ -1,6 +1,6 @@
 """Seeded baselines at the adapter level: Ludoteca's agents played through the Gymnasium wrapper.
 
-    python bench/adapter_baselines.py [--games 20] [--json FILE] [game:players:agent:opponent ...]
+    python bench/adapter_baselines.py [--games 20] [--json FILE] [game:players:agent:opponent[:games] ...]
 
 Each match is ``--games`` two-player games (or the player count given) of one agent spec against another,
 the agent seated at seat ``i mod players`` in game ``i`` (seats rotate) and reset with seed ``i``: the agent
@@ -25,15 +25,15 @@ from ludoteca.agents import make_agent
 
 DEFAULT_MATCHES = (
     "tigris-euphrates:2:random:random",
-    "tigris-euphrates:2:heuristic:random",
     "arabian-struggle:2:random:random",
-    "arabian-struggle:2:heuristic:random",
     "mankind:2:random:random",
-    "mankind:2:heuristic:random",
     "advanced-civilization:2:random:random",
-    "advanced-civilization:2:heuristic:random",
-    "arabian-struggle:2:ismcts=iterations=50:heuristic",
-    "mankind:2:ismcts=iterations=50,depth=0:heuristic",
+    "arabian-struggle:2:heuristic:random",
+    "mankind:2:heuristic:random",
+    "tigris-euphrates:2:heuristic:random:10",
+    "advanced-civilization:2:heuristic:random:10",
+    "arabian-struggle:2:ismcts=iterations=50:heuristic:10",
+    "mankind:2:ismcts=iterations=50,depth=0:heuristic:10",
 )
 
 
@@ -63,7 +63,11 @@ def play(game: str, players: int, agent_spec: str, opponent_spec: str, game_numb
 
 
 def match(entry: str, games: int) -> dict[str, Any]:
-    game, players, agent_spec, opponent_spec = entry.split(":", 3)
+    """One match, ``game:players:agent:opponent`` or with ``:games`` after it (else ``games``)."""
+    parts = entry.split(":")
+    if len(parts) == 5:
+        games = int(parts.pop())
+    game, players, agent_spec, opponent_spec = parts
     agent_spec, opponent_spec = agent_spec.replace("=", ":", 1), opponent_spec.replace("=", ":", 1)
     started = time.process_time()
     rewards, cut = [], 0
@@ -88,7 +92,9 @@ def match(entry: str, games: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
-        "matches", nargs="*", help="game:players:agent:opponent, a spec's colon written as = (ismcts=iterations=50)"
+        "matches",
+        nargs="*",
+        help="game:players:agent:opponent[:games], a spec's colon written as = (ismcts=iterations=50)",
     )
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--json", default=None)
