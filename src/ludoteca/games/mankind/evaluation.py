@@ -27,8 +27,9 @@ IP_WORTH = 0.3  # an Idea Point: a third of a Build roll, a share of a Leader's 
 RP_WORTH = 0.3  # a Resource Point held under the Health Limit: a share of a build's cost
 POLLUTION = 0.6  # what a Resource Point over the Health Limit costs beyond its worth (1D6 VP a turn until spent)
 HEALTH_CHECK = 3.5  # MK: Limit Phase, Health — 1D6 VP at this turn's check when over
-ROLL_WORTH = 1.0  # an extra Build roll this turn, in VP per era number (a Leader 2X, a Wonder 3X, often nothing)
+ROLL_WORTH = 0.5  # an extra Build roll this turn beyond its IP, in VP per era number (a Leader 2X, often nothing)
 MAX_ROLLS = 4  # the extra rolls a turn usually has that a Government bought now would forgo
+BUILD_STEPS = ("build_roll", "build_more")  # frames on the stack while the player to act may still roll
 
 
 def potentials(state: MankindState) -> list[float]:
@@ -61,7 +62,7 @@ def potentials(state: MankindState) -> list[float]:
             for seat in leaders:
                 values[seat] += nearness * bonus.vp / len(leaders)
     seat = data["current"]
-    values[seat] -= forgone_rolls(state, players[seat])
+    values[seat] += rolls_to_come(state, players[seat])
     return values
 
 
@@ -95,14 +96,17 @@ def limit_penalties(player: Player, lv: dict[str, int], limits: Limits, health: 
     return penalty
 
 
-def forgone_rolls(state: MankindState, player: Player) -> float:
-    """A Government bars anything else bought this turn, extra Build rolls included (MK: Build Phase), so
-    buying one costs the rolls its buyer's IP would have paid for: what one move of look-ahead misses when
-    it sees only the 2X VP (why the bots re-bought the Government they had)."""
-    if not state.data["government_bought"]:
+def rolls_to_come(state: MankindState, player: Player) -> float:
+    """The extra Build rolls the player to act may still make this turn, at what one usually brings beyond its
+    3 IP. A Government bars anything else bought that turn, extra rolls too (MK: Build Phase), so buying one
+    gives these up: what one move of look-ahead missed when it saw only the 2X VP and re-bought the
+    Government it had. Counted in IP (not whole rolls) so that a Leader's or Technology's price weighs evenly.
+    """
+    data = state.data
+    if data["government_bought"] or not any(frame["step"] in BUILD_STEPS for frame in data["stack"]):
         return 0.0
-    rolls = min(player["ip"] // state.content.extra_roll_cost_ip, MAX_ROLLS)
-    return ROLL_WORTH * state.data["era"] * rolls
+    rolls = min(player["ip"] / state.content.extra_roll_cost_ip, MAX_ROLLS)
+    return ROLL_WORTH * data["era"] * rolls
 
 
 def evaluate_all(state: MankindState) -> list[float]:
@@ -151,7 +155,9 @@ def best_kind(state: MankindState, seat: int, legal: list[Action]) -> Action:
         value = twin.evaluate(seat)
         if twin.to_act() == [seat] and not twin.is_over():
             for pick in twin.legal_actions(seat):
-                if pick.text.startswith("build"):
+                # Outright builds only: the upgrades of every weaker unit are dozens of options, and the best
+                # unit bought outright already tells what the kind is worth.
+                if pick.text.startswith("build") and pick.text != "build nothing" and "replacing" not in pick.text:
                     third = twin.clone()
                     third.apply_legal(seat, pick)
                     value = max(value, third.evaluate(seat))
