@@ -182,7 +182,7 @@ def test_corruption_keeps_six_cards_instead_of_eight_and_the_victim_chooses() ->
         players=[{"hand": ["Corruption", *CHEAP]}, {"hand": list(CHEAP)}],
     )
     state.apply(0, "buy no advance")
-    assert texts(state) == ["return a Hides card", "return a Ochre card"]
+    assert texts(state) == ["return a Hides card", "return an Ochre card"]
     for _ in range(4):
         state.apply(0, "return a Hides card")
     assert state.to_act() == [1] and texts(state)[-1] == "buy no advance"
@@ -202,7 +202,7 @@ def test_corruption_applies_after_the_purchase_with_the_advances_then_held() -> 
     state.apply(0, "pay for Law")
     state.apply(0, "hand in 5 Gold (225)")
     assert "Law" in state.data["players"][0]["advances"]
-    state.apply(0, "return a Ochre card")  # 9 cards: with Law the limit is 8
+    state.apply(0, "return an Ochre card")  # 9 cards: with Law the limit is 8
     assert state.is_over() and len(state.data["players"][0]["hand"]) == 8
 
 

@@ -194,12 +194,12 @@ def test_a_player_with_cards_is_asked_to_buy_even_if_they_pay_for_nothing_and_on
 
 
 def test_a_hand_of_one_kind_over_the_limit_is_asked_for_each_card_it_returns() -> None:
-    """AC-R34, §31.71: ten Ochre, eight kept: "return a Ochre card" is the only answer, asked twice."""
+    """AC-R34, §31.71: ten Ochre, eight kept: "return an Ochre card" is the only answer, asked twice."""
     state = position(players=[{"hand": ["Ochre"] * 10}, {}], phases=["advances"])
     _apply_all(state, "buy no advance")
     for _ in range(2):
-        assert state.to_act() == [0] and texts(state) == ["return a Ochre card"]
-        _apply_all(state, "return a Ochre card")
+        assert state.to_act() == [0] and texts(state) == ["return an Ochre card"]
+        _apply_all(state, "return an Ochre card")
     assert state.is_over() and state.data["players"][0]["hand"] == ["Ochre"] * 8
 
 
@@ -216,7 +216,7 @@ def test_the_hand_is_trimmed_to_eight_commodity_cards_by_the_owner() -> None:
     hand = ["Ochre"] * 5 + ["Hides"] * 5
     state = position(players=[{"hand": hand}, {}], phases=["advances"])
     _apply_all(state, "buy no advance")
-    assert texts(state) == ["return a Hides card", "return a Ochre card"]
+    assert texts(state) == ["return a Hides card", "return an Ochre card"]
     _apply_all(state, "return a Hides card", "return a Hides card")
     assert state.is_over() and sorted(state.data["players"][0]["hand"]) == ["Hides"] * 3 + ["Ochre"] * 5
     assert state.data["stacks"][0][-2:] == ["Hides", "Hides"]

@@ -20,6 +20,7 @@ from collections import Counter
 from functools import lru_cache
 
 from ludoteca.core import Action
+from ludoteca.core.wording import a
 from ludoteca.games.advanced_civilization import cards, content, pieces
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
 from ludoteca.games.advanced_civilization.state import CivState
@@ -184,7 +185,7 @@ def check_hand_limit(state: CivState, frame: Frame) -> None:
 
 def _trim_options(state: CivState, frame: Frame) -> list[Action]:
     goods = cards.commodities(state.data["players"][frame["seat"]]["hand"])
-    return [Action(f"return a {card} card", card) for card in sorted(goods)]
+    return [Action(f"return {a(card)} card", card) for card in sorted(goods)]
 
 
 # Always asked (AC-R34): a hand of one kind would otherwise return its card unasked, and show it is one kind.
@@ -198,7 +199,7 @@ def trim_hand(state: CivState, frame: Frame, action: Action) -> None:
     if hand.count("Grain") < state.data["locked"][seat]:
         state.data["locked"][seat] = hand.count("Grain")
     cards.to_bottom(state, card)
-    state.emit("discard", f"{state.who(seat)} returns a {card} card.", seat=seat, card=card)
+    state.emit("discard", f"{state.who(seat)} returns {a(card)} card.", seat=seat, card=card)
     if _over_limit(state, seat):
         RULES.repush(state, frame)
 

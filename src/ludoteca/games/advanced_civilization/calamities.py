@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludoteca.core import Action
+from ludoteca.core.wording import count
 from ludoteca.games.advanced_civilization import cards, content, pieces, surplus
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
 from ludoteca.games.advanced_civilization.state import CivState
@@ -103,11 +104,11 @@ def calamity_done(state: CivState, frame: Frame) -> None:
     for seat, was in enumerate(frame["before"]):
         delta = was - unit_points(state, seat)
         if delta > 0:
-            changes.append(f"{state.who(seat)} loses {delta}")
+            changes.append(f"{state.who(seat)} loses {_points(delta)}")
         elif delta < 0:
-            changes.append(f"{state.who(seat)} gains {-delta}")
+            changes.append(f"{state.who(seat)} gains {_points(-delta)}")
     # The total per seat in §29.62 unit points (each unit was logged as it went), or that it cost nothing.
-    outcome = f"{'; '.join(changes)} unit points" if changes else "no unit points lost"
+    outcome = "; ".join(changes) if changes else "no unit points lost"
     state.emit("calamity", f"{frame['name']} is over: {outcome}.", calamity=frame["name"])
     cards.to_bottom(state, frame["name"])
 
@@ -249,7 +250,7 @@ def _direct_options(state: CivState, frame: Frame) -> list[Action]:
 
 
 def _points(n: int) -> str:
-    return f"{n} unit point" if n == 1 else f"{n} unit points"
+    return count(n, "unit point", zero="0")
 
 
 @RULES.decision("direct", _direct_options)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from ludoteca.core import Action
+from ludoteca.core.wording import count
 from ludoteca.games.advanced_civilization import barbarians, pieces, taxation
 from ludoteca.games.advanced_civilization.calamities import (
     LOSS_HOOKS,
@@ -76,7 +77,9 @@ def volcano(state: CivState, frame: Frame) -> None:
             for seat in pieces.present(state, area):
                 n = pieces.count(state, area, seat)
                 pieces.remove(state, area, seat, n)
-                state.emit("loss", f"{name}: {state.who(seat)} loses {n} tokens in {area}.", seat=seat, area=area)
+                state.emit(
+                    "loss", f"{name}: {state.who(seat)} loses {count(n, 'token')} in {area}.", seat=seat, area=area
+                )
         return
     if pieces.cities_of(state, victim):
         RULES.push(state, "earthquake", seat=victim, name=name, trader=frame["trader"])
@@ -143,7 +146,7 @@ def _grain_options(state: CivState, frame: Frame) -> list[Action]:
 
 
 def _grain(n: int) -> str:
-    return "1 Grain card" if n == 1 else f"{n} Grain cards"
+    return count(n, "Grain card")
 
 
 @RULES.decision("pottery", _grain_options, always_ask=True)
@@ -273,11 +276,11 @@ def _keep_options(state: CivState, frame: Frame) -> list[Action]:
 
 
 def _points(n: int) -> str:
-    return f"{n} unit point" if n == 1 else f"{n} unit points"
+    return count(n, "unit point", zero="0")
 
 
 def _cities_text(n: int) -> str:
-    return "1 city" if n == 1 else f"{n} cities"
+    return count(n, "city")
 
 
 @RULES.decision("civil_war_keep", _keep_options)
@@ -331,7 +334,9 @@ def slave_revolt(state: CivState, frame: Frame) -> None:
     spec = params(name)
     n = max(0, int(spec["tokens"]) + modifier(state, victim, spec["modifiers"]))
     state.data["support_penalty"][victim] += n
-    state.emit("calamity", f"Slave Revolt: {n} tokens of {state.who(victim)} cannot support cities.", seat=victim)
+    state.emit(
+        "calamity", f"Slave Revolt: {count(n, 'token')} of {state.who(victim)} cannot support cities.", seat=victim
+    )
 
 
 # ----------------------------------------------------------------------------- stack 5

@@ -17,6 +17,7 @@ the area in phase 8 (AC-R14).
 
 from __future__ import annotations
 
+from ludoteca.core.wording import count
 from ludoteca.games.advanced_civilization import pieces
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
 from ludoteca.games.advanced_civilization.state import CivState
@@ -81,7 +82,8 @@ def assault(state: CivState, area: str) -> bool:
     placed = pieces.add(state, area, defender, city_defenders(state, attacker, defender))
     state.emit(
         "assault",
-        f"{state.who(attacker)} attacks the city of {state.who(defender)} in {area}; it becomes {placed} tokens.",
+        f"{state.who(attacker)} attacks the city of {state.who(defender)} in {area}; "
+        f"it becomes {count(placed, 'token')}.",
         area=area,
         attacker=attacker,
         defender=defender,

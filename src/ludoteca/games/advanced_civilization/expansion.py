@@ -9,6 +9,7 @@ counts its own tokens, so the order never changes the result.
 from __future__ import annotations
 
 from ludoteca.core import Action
+from ludoteca.core.wording import count
 from ludoteca.games.advanced_civilization import pieces
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
 from ludoteca.games.advanced_civilization.state import CivState
@@ -36,14 +37,16 @@ def expansion(state: CivState, frame: Frame) -> None:
             if need:
                 state.emit(
                     "expansion",
-                    f"{state.who(seat)} expands by {need} tokens.",
+                    f"{state.who(seat)} expands by {count(need, 'token')}.",
                     seat=seat,
                     added=need,
                     areas=sorted(due),
                 )
         elif stock:
             state.emit(
-                "expansion", f"{state.who(seat)} needs {need} tokens but has {stock}: it chooses where.", seat=seat
+                "expansion",
+                f"{state.who(seat)} needs {count(need, 'token')} but has {stock}: it chooses where.",
+                seat=seat,
             )
             RULES.push(state, "expand", seat=seat, due=due)
 

@@ -10,6 +10,7 @@ with Cloth Making; only a holder of Astronomy may enter open sea (§22.3, §22.4
 from __future__ import annotations
 
 from ludoteca.core import Action
+from ludoteca.core.wording import count
 from ludoteca.games.advanced_civilization import pieces
 from ludoteca.games.advanced_civilization.census import acting_order
 from ludoteca.games.advanced_civilization.content import Board
@@ -51,8 +52,10 @@ def ship_upkeep(state: CivState, frame: Frame, action: Action) -> None:
         pieces.remove(state, area, seat, cost)
     else:
         pieces.add_ship(state, area, seat, -1)
+        left = state.data["ships"].get(area, [0] * state.players)[seat]
+        still = f"; {count(left, 'ship')} of theirs still there" if left else ""
         state.emit(
-            "ship", f"{state.who(seat)}'s ship in {area} is not maintained and is removed.", seat=seat, area=area
+            "ship", f"{state.who(seat)}'s ship in {area} is not maintained and is removed{still}.", seat=seat, area=area
         )
 
 

@@ -10,6 +10,7 @@ reduced city becomes as many of the owner's tokens as the area's limit (one more
 from __future__ import annotations
 
 from ludoteca.core import Action
+from ludoteca.core.wording import count
 from ludoteca.games.advanced_civilization import pieces
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
 from ludoteca.games.advanced_civilization.state import CivState
@@ -70,4 +71,9 @@ def reduce(state: CivState, area: str) -> None:
     assert seat is not None
     del state.data["cities"][area]
     placed = pieces.add(state, area, seat, area_limit(state, area, seat))
-    state.emit("reduce", f"{state.who(seat)}'s city in {area} is reduced to {placed} tokens.", seat=seat, area=area)
+    state.emit(
+        "reduce",
+        f"{state.who(seat)}'s city in {area} is reduced to {count(placed, 'token', zero='0')}.",
+        seat=seat,
+        area=area,
+    )

@@ -10,6 +10,7 @@ pieces for are eliminated, the victim choosing which (AC-R7). Democracy's cities
 from __future__ import annotations
 
 from ludoteca.core import Action
+from ludoteca.core.wording import count
 from ludoteca.games.advanced_civilization import pieces
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
 from ludoteca.games.advanced_civilization.state import CivState
@@ -39,7 +40,8 @@ def tax_rate(state: CivState, frame: Frame, action: Action) -> None:
     paid = min(cities, stock // rate)  # §19.2: a city is paid in full or not at all (AC-R6)
     pieces.to_treasury(state, seat, paid * rate)
     unpaid = cities - paid
-    text = f"{state.who(seat)} collects {paid * rate} in taxes ({rate} per city from {paid} of {cities} cities)."
+    held = count(cities, "city", zero="0")
+    text = f"{state.who(seat)} collects {paid * rate} in taxes ({rate} per city from {paid} of {held})."
     state.emit("tax", text, seat=seat, rate=rate, paid=paid, cities=cities)
     if unpaid and state.has(seat, "Democracy"):
         state.emit(

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ludoteca.core import Action
+from ludoteca.core.wording import count
 from ludoteca.games.advanced_civilization import content
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
 from ludoteca.games.advanced_civilization.state import CivState
@@ -233,7 +234,7 @@ def _build_options(state: CivState, frame: Frame) -> list[Action]:
         options.append(Action(f"add hand card {place + 1}, undeclared", card))
     if len(chosen) >= _numbers()["offer_min"]:
         verb = "offer" if side == "offer" else "answer with"
-        options.append(Action(f"{verb} these {len(chosen)} cards", None))
+        options.append(Action(f"{verb} these {count(len(chosen), 'card')}", None))
     return options
 
 
@@ -244,7 +245,9 @@ def build_offer(state: CivState, frame: Frame, action: Action) -> None:
     chosen = state.data["trade"][side]
     if action.payload is None:
         named = " and ".join(chosen[: _numbers()["declared"]])
-        state.emit("trade", f"{state.who(seat)} offers {len(chosen)} cards, naming {named}.", seat=seat, n=len(chosen))
+        state.emit(
+            "trade", f"{state.who(seat)} offers {count(len(chosen), 'card')}, naming {named}.", seat=seat, n=len(chosen)
+        )
         return
     chosen.append(action.payload)
     RULES.repush(state, frame)
@@ -304,7 +307,8 @@ def exchange(state: CivState) -> None:
     )
     _close(
         state,
-        f"{state.who(giver)} and {state.who(taker)} trade {len(deal['offer'])} cards for {len(deal['reply'])}.",
+        f"{state.who(giver)} and {state.who(taker)} trade {count(len(deal['offer']), 'card')} "
+        f"for {len(deal['reply'])}.",
     )
 
 

@@ -7,6 +7,7 @@ Each turn plays the thirteen phases of §18.1: the board (1-8), then trade cards
 from __future__ import annotations
 
 from ludoteca.core import Action
+from ludoteca.core.wording import count
 from ludoteca.games.advanced_civilization import content, pieces
 from ludoteca.games.advanced_civilization.content import Nation
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
@@ -128,7 +129,7 @@ def may_enter(state: CivState, seat: int, space: int) -> str:
     table = content.advances()
     cities = len(pieces.cities_of(state, seat))
     if cities < need.cities:
-        return f"{need.name} needs {need.cities} cities"
+        return f"{need.name} needs {count(need.cities, 'city')}"
     if space == nation.epochs[epoch]:
         groups = {group for name in held for group in table[name].groups}  # dual-group cards count twice (§31.551)
         if len(groups) < need.groups:
