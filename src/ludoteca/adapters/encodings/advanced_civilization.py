@@ -141,6 +141,10 @@ def _facts(map_name: str) -> tuple[tuple[float, ...], ...]:
     return tuple(rows)
 
 
+# The most unit points one direction can send (a calamity's loss with its modifiers stays well below).
+DIRECT_MOST = 64
+
+
 class AdvancedCivilizationEncoding(Encoding):
     """Advanced Civilization, 2-8 players, either map, either calamity set."""
 
@@ -198,7 +202,7 @@ class AdvancedCivilizationEncoding(Encoding):
             Block("reduce_city", land, "city support: reduce the city in this area"),
             bool_block("buy_stack9", "buy no card (+0) or buy a card from stack 9 (+1)"),
             Block("trade_propose", seats, "trade: propose a trade to the seat at this relative slot"),
-            Block("trade_pass", (None,), "trade: pass"),
+            Block("trade_pass", (None,), "trade: pass (trade rounds) or done trading (the open session)"),
             Block("offer_name", u["goods"], "offer: name this commodity (one of the two declared cards)"),
             Block("offer_add", u["cards"], "offer: add this card of the hand, undeclared"),
             Block("offer_done", (None,), "offer: offer (or answer with) the cards chosen"),
@@ -227,6 +231,19 @@ class AdvancedCivilizationEncoding(Encoding):
             Block("pay_set", u["goods"], "pay with every free card of this commodity (as a set)"),
             Block("pay_treasury", (None,), "pay what is still due from the treasury"),
             Block("trim_hand", u["goods"], "over the hand limit: return a card of this commodity"),
+            # Decisions the game gained on 2026-12-01 (#22), appended so that no earlier index moves.
+            Block(
+                "pottery",
+                tuple(range(u["printed"]["Grain"] + 1)),
+                "Famine under Pottery: show this many Grain cards (each saves unit points)",
+            ),
+            bool_block("civil_war_keep", "Civil War: continue with the other faction (+0) or the first (+1)"),
+            Block(
+                "direct_amount",
+                tuple(range(1, DIRECT_MOST + 1)),
+                f"direct this many unit points (1-{DIRECT_MOST}) at the seat named just before",
+            ),
+            Block("pay_set_mining", u["goods"], "pay with every free card of this commodity, raised by Mining"),
         ]
 
     def action_context(self, state: State, seat: Seat) -> Any:
@@ -256,7 +273,7 @@ class AdvancedCivilizationEncoding(Encoding):
                 return "build_city_stop", None
             area, extra = payload
             return ("build_city_treasury" if extra else "build_city"), area
-        if step == "trade_turn":
+        if step in ("trade_turn", "trade_open"):  # AC §28: trade rounds, or the open session (every seat at once)
             return ("trade_pass", None) if payload is None else ("trade_propose", self.slot(seat, int(payload)))
         if step == "build_offer":
             if payload is None:
@@ -277,7 +294,11 @@ class AdvancedCivilizationEncoding(Encoding):
         if step == "choose_advance":
             return ("advance_done", None) if payload is None else ("advance", payload)
         if step == "pay":
-            return ("pay_treasury", None) if payload is None else ("pay_set", payload)
+            if payload is None:
+                return "pay_treasury", None
+            if isinstance(payload, list | tuple):  # [commodity, "Mining"]: the set raised by Mining (§28.53)
+                return "pay_set_mining", payload[0]
+            return "pay_set", payload
         if step in ("buy_stack9", "trade_answer", "trade_accept"):
             return step, bool(payload)
         simple = {
@@ -293,7 +314,11 @@ class AdvancedCivilizationEncoding(Encoding):
             "reduce_city": "reduce_city",
             "earthquake": "earthquake",
             "trim_hand": "trim_hand",
+            "pottery": "pottery",
+            "direct_amount": "direct_amount",
         }
+        if step == "civil_war_keep":
+            return step, bool(payload)
         return simple[step], payload
 
     # ------------------------------------------------------------------ observation
@@ -421,6 +446,9 @@ class AdvancedCivilizationEncoding(Encoding):
                 "1 per effect of a waiting city pick (" + ", ".join(CITY_EFFECTS) + ") at the picker's slot",
             ),
             Piece("queued_owners", slots * slots, "1 per owner slot whose cities a waiting pick may take, per picker"),
+            Piece("session", slots, "1 per relative slot still in the open trade session (not done trading)"),
+            Piece("direct_at", slots, "one-hot relative slot named to take directed losses, whose amount is asked"),
+            Piece("mined", 1, "1 once Mining has raised a set in the purchase being paid"),
         ]
         return pieces
 
@@ -484,6 +512,9 @@ class AdvancedCivilizationEncoding(Encoding):
                 out.squashed("expand_due", n, 2, at=land_at[area])
         if step == "trade_turn":
             out.scaled("trade_passes", frame["passes"], self.slots)
+        if step == "direct_amount":
+            out.onehot("direct_at", self.slot(seat, int(frame["at"])))
+        out.flag("mined", bool(frame.get("mined")))
         if step == "build_offer":
             out.flag("limits", frame["side"] == "reply", at=5)
         out.flag("architect", bool(frame.get("architect")))
@@ -536,6 +567,9 @@ class AdvancedCivilizationEncoding(Encoding):
         preview = view.get("calamities")
         if preview:
             self._write_preview(out, preview, seat, u)
+        decision = view.get("decision") or {}
+        for other in decision.get("seats", ()):  # AC §28: the open session's seats, public
+            out.flag("session", True, at=self.slot(seat, other))
 
     def _write_preview(self, out: Writer, preview: dict[str, Any], seat: Seat, u: dict[str, Any]) -> None:
         """The view's calamity preview (AC §29-30, public once trading ends): the calamities still due and
