@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ludoteca.games.mankind.build import KIND_NAMES
 from ludoteca.games.mankind.content import load_content
 from ludoteca.games.mankind.eras import available
 from tests.games.mankind.helpers import (
@@ -120,7 +121,7 @@ def test_dissemination_gains_a_technology_an_opponent_knows() -> None:
             civ("ancient/Mathematics", "ancient/Astronomy", "ancient/Great Wall"),
         ],
     )
-    assert texts(state) == ["gain Mathematics", "gain Writing", "gain Astronomy", "take no technology"]
+    assert texts(state) == ["gain Mathematics", "gain Writing", "gain Astronomy", "take no Technology"]
     choose(state, "gain Astronomy")
     assert player(state, 0)["builds"] == ["ancient/Sculpture", "ancient/Astronomy"]
     assert points(state, 0) == (0, 0, 2)  # free, and a Technology gives no VP
@@ -150,7 +151,7 @@ def test_wonder_boon_gives_a_free_wonder_worth_3x_victory_points(era: int, roll:
     state = start(2, [BOON, roll], era=era, players=[civ(rp=1), civ()])
     assert events(state, "event")[0]["name"] == name
     wonders = era_builds(era, "wonder")
-    assert texts(state) == [f"gain {CONTENT.builds[w].name}" for w in wonders] + ["take no wonder"]
+    assert texts(state) == [f"gain {CONTENT.builds[w].name}" for w in wonders] + ["take no Wonder"]
     choose(state, texts(state)[-2])
     assert player(state, 0)["builds"] == [wonders[-1]]
     assert points(state, 0) == (vp, 1, 0)  # free: no RP paid
@@ -194,7 +195,7 @@ def test_build_boon_gives_a_free_build_of_the_current_era(era: int, roll: int, n
     assert events(state, "event")[0]["name"] == name
     candidates = era_builds(era, kind)
     assert len(texts(state)) == len(candidates) + 1
-    assert texts(state)[-1] == f"take no {kind}"
+    assert texts(state)[-1] == f"take no {KIND_NAMES[kind]}"
     choose(state, texts(state)[0])
     assert player(state, 0)["builds"] == [candidates[0]]
     assert points(state, 0) == (1, 1, 1)  # free, and no VP for these kinds
@@ -205,7 +206,7 @@ def test_build_boon_gives_a_free_build_of_the_current_era(era: int, roll: int, n
 def test_gained_build_may_be_declined() -> None:
     """Builds: "If you cannot afford to do the build it, or just don't want to, you may skip it"."""
     state = start(2, [BOON, 9], players=[civ(), civ()])
-    choose(state, "take no wonder")
+    choose(state, "take no Wonder")
     assert player(state, 0)["builds"] == []
     assert player(state, 0)["vp"] == 0
     assert state.data["gone"] == []
@@ -225,7 +226,7 @@ def test_last_wonder_may_be_gained() -> None:
     """Wonder Builds: the last Wonder is gained as usual; the era does not end while one was left."""
     wonders = era_builds(ANCIENT, "wonder")
     state = start(2, [BOON, 9], players=[civ(), civ()], gone=wonders[:-1])
-    assert texts(state) == ["gain Great Lighthouse", "take no wonder"]
+    assert texts(state) == ["gain Great Lighthouse", "take no Wonder"]
     choose(state, "gain Great Lighthouse")
     assert player(state, 0)["vp"] == 3
     assert state.data["era_ending"] is False

@@ -157,14 +157,15 @@ def gain_candidates(state: MankindState, seat: int, kind: str, source: str) -> l
 def _gain_options(state: MankindState, frame: Frame) -> list[Action]:
     candidates = gain_candidates(state, frame["seat"], frame["kind"], frame["source"])
     options = [Action(f"gain {label(b)}", payload=b) for b in candidates]
-    return [*options, Action(f"take no {frame['kind']}", payload=None)]
+    return [*options, Action(f"take no {KIND_NAMES.get(frame['kind'], frame['kind'])}", payload=None)]
 
 
 @decision("gain_build", _gain_options)
 def gain_build(state: MankindState, frame: Frame, action: Action) -> None:
     """A build gained from a Boon is free (docs/rulings.md, Mankind R7); Wonders and Leaders score as built."""
     if action.payload is None:
-        state.emit("declined", f"Seat {frame['seat']} takes no {frame['kind']}.", seat=frame["seat"])
+        what = KIND_NAMES.get(frame["kind"], frame["kind"])
+        state.emit("declined", f"Seat {frame['seat']} takes no {what}.", seat=frame["seat"])
         return
     acquire(state, frame["seat"], action.payload, cost=0)
 

@@ -102,6 +102,9 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
     # MK: Incursion Events — "Higher WL gets +1 to his roll"; the player defends, so DF counts.
     own, (bonus, horde_bonus) = conflicts.incursion_bonuses(player, horde)
     defense, attack = state.rng.roll(6), state.rng.roll(6)
+    # "Attack 2 of 3": numbered from the announcement, so two attacks with the same dice read as two.
+    attacks = next((e["attacks"] for e in reversed(state.log) if e["type"] == "incursion"), frame["left"])
+    which = f"Attack {attacks - frame['left'] + 1} of {attacks}" if attacks > 1 else "The attack"
     defense_total = defense + bonus
     attack_total = attack + horde_bonus
     won = defense_total >= attack_total  # "Player wins ties."
@@ -109,7 +112,7 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
         score(player, "incursion", 1)
         state.emit(
             "incursion_won",
-            f"Attack: seat {target} (WL {own}) rolls {conflicts.roll_text(defense, bonus)} against the horde's "
+            f"{which}: seat {target} (WL {own}) rolls {conflicts.roll_text(defense, bonus)} against the horde's "
             f"{conflicts.roll_text(attack, horde_bonus)}: seat {target} wins, +1 VP.",
             seat=target,
             rolls=[defense, attack],
@@ -118,7 +121,7 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
     else:
         state.emit(
             "incursion_lost",
-            f"Attack: seat {target} (WL {own}) rolls {conflicts.roll_text(defense, bonus)} against the horde's "
+            f"{which}: seat {target} (WL {own}) rolls {conflicts.roll_text(defense, bonus)} against the horde's "
             f"{conflicts.roll_text(attack, horde_bonus)}: the horde wins.",
             seat=target,
             rolls=[defense, attack],

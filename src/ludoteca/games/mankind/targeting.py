@@ -45,6 +45,7 @@ def settle(state: MankindState, order: list[int], tied: list[list[int]], place: 
     tie again re-rolls those players only, the rest waiting their turn (docs/rulings.md, Mankind R29).
     """
     # MK: Event Phase — "In all cases of ties, break them by rolling high on 1D6."
+    rolled_before: set[int] = set()
     while True:
         seat = order[place]
         group = next((g for g in tied if seat in g), None)
@@ -52,7 +53,10 @@ def settle(state: MankindState, order: list[int], tied: list[list[int]], place: 
             return seat
         rolls = {s: state.rng.roll(6) for s in group}
         shown = ", ".join(f"seat {s} rolls {r}" for s, r in rolls.items())
-        state.emit("roll_off", f"Tie for {why}: {shown}.", rolls={str(s): r for s, r in rolls.items()})
+        # A second roll-off of the same players says so: the same line twice would read as one doubled.
+        opening = "Still tied" if rolled_before.issuperset(group) else "Tie"
+        rolled_before.update(group)
+        state.emit("roll_off", f"{opening} for {why}: {shown}.", rolls={str(s): r for s, r in rolls.items()})
         start = order.index(group[0])  # a tied group stands together in the order
         rolled = sorted(group, key=lambda s: -rolls[s])  # stable: equal rolls keep their order, still tied
         order[start : start + len(group)] = rolled

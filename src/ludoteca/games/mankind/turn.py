@@ -87,7 +87,7 @@ def event_phase(state: MankindState, frame: Frame) -> None:
         # One line per reroll; a second one says so, so that two in a row do not read as one line doubled.
         said = f"{a(str(sub_roll), capital=True)} on the {kind} table is rolled again."
         if rerolled:
-            said = f"The new roll is {a(str(sub_roll))} as well and is rolled again."
+            said = f"The new roll is {a(str(sub_roll))} too ({rerolled + 1} in a row) and is rolled again."
         state.emit("reroll", said, roll=sub_roll)
         rerolled += 1
         sub_roll = state.rng.roll(table.sides)
