@@ -197,13 +197,18 @@ def war_spoils(state: MankindState, frame: Frame) -> None:
     """The victor steals 1D6 VP and 1D6 RP from the loser (no more than the loser has)."""
     victor, loser = frame["victor"], frame["loser"]
     players = state.data["players"]
-    vp = lose(players[loser], "VP", state.rng.roll(6), "war")
-    rp = lose(players[loser], "RP", state.rng.roll(6))
+    vp_roll = state.rng.roll(6)
+    vp = lose(players[loser], "VP", vp_roll, "war")
+    rp_roll = state.rng.roll(6)
+    rp = lose(players[loser], "RP", rp_roll)
     score(players[victor], "war", vp)
     players[victor]["rp"] += rp
+    # The dice, then what is taken: less than rolled when the loser has no more.
+    capped = f" (all seat {loser} had)" if vp < vp_roll or rp < rp_roll else ""
     state.emit(
         "war_victory",
-        f"Seat {victor} wins the war and steals {vp} VP and {rp} RP from seat {loser}.",
+        f"Seat {victor} wins the war: 1D6 rolls {vp_roll} for VP and {rp_roll} for RP, and it steals {vp} VP and "
+        f"{rp} RP from seat {loser}{capped}.",
         victor=victor,
         loser=loser,
         vp=vp,
