@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import ludoteca
-from ludoteca.core import BadOptions
+from ludoteca.core import BadOptions, conformance
 from ludoteca.games.advanced_civilization import cards
 from ludoteca.games.advanced_civilization.calamities import unit_points
 from ludoteca.games.advanced_civilization.machine import RULES
@@ -332,3 +334,23 @@ def test_bots_finish_an_open_session() -> None:
         steps += 1
         assert steps < 200
     assert max(state.data["proposals"]) <= 2 and state.data["proposals"][0] >= 1
+
+
+def test_the_open_session_shows_a_seat_nothing_of_the_others_hands() -> None:
+    """Who is asked, what a seat may do and what it sees in an open session follow from public counts only
+    (AC-R34): redrawing the hidden hands changes none of it, however the session goes on."""
+    hands = [
+        {"hand": ["Grain", "Grain", "Oil"]},
+        {"hand": ["Famine", "Flood", "Volcanic Eruption / Earthquake"]},
+        {"hand": ["Salt", "Salt", "Salt", "Treachery"]},
+    ]
+    state = position(seats=3, players=hands, phases=["trade"], options=OPEN)
+    assert state.to_act() == [0, 1, 2]
+    assert texts(state, 1) == ["done trading"]  # three calamities: no offer to make, but asked like anyone
+    for k in range(20):
+        conformance.check_resample_hides(state, 0, random.Random(k))
+        conformance.check_lockstep(state, 0, random.Random(k), horizon=6)
+    twin = state.clone()
+    twin.data["players"][1]["hand"] = ["Salt", "Timber", "Oil"]
+    # Seat 1's own options depend on its hand (it sees it); the others' do not.
+    assert texts(state, 0) == texts(twin, 0) and texts(state, 2) == texts(twin, 2)
