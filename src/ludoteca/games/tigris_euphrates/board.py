@@ -201,6 +201,16 @@ class Analysis:
         "tiles",
         "twice",
     )
+    bare: int
+    tiles: int
+    faceup: int
+    red: int
+    standing: int
+    leader_at: dict[int, tuple[int, str]]
+    empty: int
+    occupied: int
+    candidates: int
+    open: int
 
     def __init__(
         self, land: int, cells: list[str], leaders: list[dict[str, int]], base: Analysis | None = None

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def strength(state: TigrisState, seat: int) -> float:
     data = state.data
     colours = sorted(final_values(data["scores"][seat]))
-    value = 1.0 * colours[0] + 0.35 * colours[1] + 0.1 * (colours[2] + colours[3])
+    value: float = 1.0 * colours[0] + 0.35 * colours[1] + 0.1 * (colours[2] + colours[3])
     value += 0.7 * sum(1 for square in data["leaders"][seat].values() if square >= 0)
     value += 0.3 * data["catastrophes"][seat]
     return value
