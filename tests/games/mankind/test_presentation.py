@@ -90,7 +90,9 @@ def test_the_war_preview_shows_each_side_by_source_and_is_what_the_rolls_use() -
         assert entry["totals"] == [roll + bonus for roll, bonus in zip(entry["rolls"], bonuses, strict=True)]
     assert event_over(state)  # the last unit is lost without a choice
     assert state.view(None)["conflict"] is None  # no decision of the war waits: the log says how it ended
-    assert events(state, "war_victory")[0]["text"] == "Seat 1 wins the war and steals 3 VP and 2 RP from seat 0."
+    assert events(state, "war_victory")[0]["text"] == (
+        "Seat 1 wins the war: 1D6 rolls 3 for VP and 2 for RP, and it steals 3 VP and 2 RP from seat 0."
+    )
 
 
 def test_the_incursion_preview_is_what_the_next_attack_uses() -> None:
