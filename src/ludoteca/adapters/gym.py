@@ -32,7 +32,7 @@ opponent's seed are drawn from Gymnasium's ``np_random`` seeded by ``s``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -49,7 +49,8 @@ ILLEGAL_ACTION_MODES = ("lose", "raise")
 class LudotecaGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
     """A Ludoteca game seen by one seat; the others are played by fixed agents (module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    # Gymnasium declares it an instance attribute, so no ClassVar here.
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
 
     def __init__(
         self,
@@ -84,7 +85,7 @@ class LudotecaGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         size = self.encoding.actions.size
-        self.observation_space = gymnasium.spaces.Dict(
+        self.observation_space = gymnasium.spaces.Dict(  # type: ignore[assignment]  # a Dict space of arrays
             {
                 "observation": gymnasium.spaces.Box(
                     low=-1.0, high=1.0, shape=self.encoding.observation_shape, dtype=np.float32
@@ -131,7 +132,8 @@ class LudotecaGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         chosen = self._legal.get(index)
         if chosen is None:
             if self.illegal_action == "raise":
-                what = self.encoding.actions.describe(index) if 0 <= index < self.action_space.n else "out of range"
+                known = 0 <= index < self.encoding.actions.size
+                what = self.encoding.actions.describe(index) if known else "out of range"
                 raise IllegalAction(f"action {index} ({what}) is not legal for seat {self.seat} now")
             self._done = True
             self._legal = {}

@@ -956,7 +956,8 @@ class GameService:
             said = f"{who} resigned: the game is over"
         else:
             said = "The game was abandoned" if entry.text == ABANDONED else "The game expired unfinished"
-        event = {"type": "resigned" if entry.kind == RESIGN else "ended", "text": said[0].upper() + said[1:]}
+        kind = "resigned" if entry.kind == RESIGN else "ended"
+        event: dict[str, Any] = {"type": kind, "text": said[0].upper() + said[1:]}
         if entry.kind == RESIGN:
             event["seat"] = entry.seat
         if played is None:  # now, in the live game

@@ -368,7 +368,10 @@ class Storage:
             result = connection.execute(
                 insert(chat_table).values(game_id=game_id, seat=seat, name=name, text=message, created_at=at)
             )
-            number = result.inserted_primary_key[0]
+            key = result.inserted_primary_key
+            if key is None:  # SQLAlchemy gives it for every single-row insert with an autoincrement key
+                raise RuntimeError("the database returned no id for the chat message")
+            number = key[0]
             self._notify(connection, game_id, CHAT_NOTE)
         return _chat_row({"id": number, "seat": seat, "name": name, "text": message, "created_at": at,
                           "game_id": game_id})
