@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from ludoteca.agents import make_agent
-from ludoteca.core import State, load_game
+from ludoteca.core import State, game_class, list_games, load_game
 from ludoteca.core.wording import article
 
 # --------------------------------------------------------------------------- the rules
@@ -295,6 +295,46 @@ CASES: list[Any] = [
         id="ac-main-random-nations-2p-random",
     ),
 ]
+
+
+_BASE_OPTIONS: dict[str, dict[str, Any]] = {"advanced-civilization": _AC_SHORT}
+
+
+def _option_cases() -> list[Any]:
+    """A short random game for every option value no case above plays: a new option is checked as it lands."""
+    covered = {
+        (case.game_id, name, value) for param in CASES for case in param.values for name, value in _options(case)
+    }
+    extra = []
+    for game_id in (g for g in list_games() if g != "blind-draw"):
+        for spec in game_class(game_id).option_specs:
+            for value in spec.choices or ():
+                if (game_id, spec.name, value) not in covered:
+                    case = Case(game_id, 2, "random", 4, {**_BASE_OPTIONS.get(game_id, {}), spec.name: value})
+                    extra.append(pytest.param(case, id=f"{game_id}-{spec.name}={value}-2p-random"))
+    return extra
+
+
+def _options(case: Case) -> list[tuple[str, Any]]:
+    """Every option's value in ``case``, the defaults included."""
+    return [(spec.name, case.options.get(spec.name, spec.default)) for spec in game_class(case.game_id).option_specs]
+
+
+CASES += _option_cases()
+
+
+def test_every_game_every_option_value_and_both_kinds_of_player_count_are_played() -> None:
+    for game_id in (g for g in list_games() if g != "blind-draw"):
+        cls = game_class(game_id)
+        counts = {case.players for param in CASES for case in param.values if case.game_id == game_id}
+        assert min(counts) == 2 and max(counts) >= min(3, cls.max_players), (game_id, counts)
+        agents = {case.agent for param in CASES for case in param.values if case.game_id == game_id}
+        assert agents == {"random", "heuristic"}, (game_id, agents)
+        for spec in cls.option_specs:
+            played = {
+                dict(_options(case))[spec.name] for param in CASES for case in param.values if case.game_id == game_id
+            }
+            assert played >= set(spec.choices or ()), (game_id, spec.name, played)
 
 
 @pytest.mark.parametrize("case", CASES)
