@@ -50,7 +50,8 @@ MK = "mankind"
 CASES: list[Case] = [
     (AC, 2, {"turn_limit": 16}, "heuristic", {"probe_every": 4}),
     (AC, 3, {"turn_limit": 14, "calamities": "additional", "nations": "random"}, "heuristic", {"probe_every": 5}),
-    (AC, 5, {"turn_limit": 12, "map": "main+western"}, "heuristic", {"probe_every": 16, "probe_from": 500}),
+    (AC, 5, {"turn_limit": 12, "map": "main+western", "trade_session": "turns"}, "heuristic",
+     {"probe_every": 16, "probe_from": 500}),
     (AC, 8, {"turn_limit": 10, "calamities": "additional"}, "heuristic", {"probe_every": 30, "probe_from": 500}),
     (AC, 3, {"turn_limit": 6}, "random", {"seeds": 3, "probe_every": 3}),
     (AS, 2, {"variant": "standard"}, "random", {"seeds": 3, "probe_every": 4}),
