@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -196,14 +197,20 @@ class Case:
 
 
 def batch_reports(where: str, game_id: str, events: list[dict[str, Any]]) -> list[str]:
-    """The offences in the log lines one action wrote: each line's own, and a line twice in a row."""
+    """The offences in the log lines one action wrote: each line's own, and a line twice in a row as some reader
+    sees them (a private line goes to its ``seats`` only: two seats each told "You draw red." read it once)."""
     reports: list[str] = []
-    for index, event in enumerate(events):
+    for event in events:
         text = str(event.get("text", ""))
         reports.extend(f"{where}: log: {reason}: {text!r}" for reason in offences(game_id, text))
-        previous = events[index - 1] if index else None
-        if previous is not None and previous.get("type") == event.get("type") and previous.get("text") == text:
-            reports.append(f"{where}: log: the same line twice in a row from one action: {text!r}")
+    readers: set[int | None] = {None} | {seat for event in events for seat in event.get("seats", ())}
+    doubled: dict[str, None] = {}
+    for reader in readers:
+        seen = [e for e in events if "seats" not in e or (reader is not None and reader in e["seats"])]
+        for previous, event in pairwise(seen):
+            if previous.get("type") == event.get("type") and previous.get("text") == event.get("text"):
+                doubled[str(event.get("text"))] = None
+    reports += [f"{where}: log: the same line twice in a row from one action: {text!r}" for text in doubled]
     return reports
 
 
@@ -246,7 +253,6 @@ _TE_SEAT_NUMBER = (
     '"seat 2 2 (1 temple + 1 committed) against seat 0 1 (...)" in Revolt and War lines '
     "(tigris_euphrates/conflicts.py, the revolt and war emits)"
 )
-_TE_DRAWS = '"You draw red." twice in a row from one action (tigris_euphrates/turn.py, draw)'
 
 
 def _te(*reasons: str) -> pytest.MarkDecorator:
@@ -254,9 +260,8 @@ def _te(*reasons: str) -> pytest.MarkDecorator:
 
 
 def _te_marks(board: str, players: int) -> list[pytest.MarkDecorator]:
-    """The T&E random cases' known offences: every one has a Revolt or a War; two draw the same colour twice."""
-    doubled_draw = (board, players) in (("advanced", 2), ("standard", 4))
-    return [_te(_TE_SEAT_NUMBER, _TE_DRAWS) if doubled_draw else _te(_TE_SEAT_NUMBER)]
+    """The T&E random cases' known offences: every one of these games has a Revolt or a War."""
+    return [_te(_TE_SEAT_NUMBER)]
 
 
 _AC_SHORT = {"turn_limit": 12}
@@ -413,3 +418,12 @@ def test_the_same_line_twice_from_one_action_is_caught() -> None:
     other = {"type": "loss", "text": "Seat 0 loses Archers."}
     assert batch_reports("here", "mankind", [line, other, line]) == []
     assert batch_reports("here", "mankind", [line]) + batch_reports("here", "mankind", [line]) == []
+
+
+def test_a_private_line_is_doubled_only_for_a_reader_who_sees_it_twice() -> None:
+    mine = {"type": "draw_private", "text": "You draw red.", "seats": [0]}
+    theirs = {"type": "draw_private", "text": "You draw red.", "seats": [1]}
+    assert batch_reports("here", "tigris-euphrates", [mine, theirs]) == []
+    assert batch_reports("here", "tigris-euphrates", [mine, dict(mine)]) == [
+        "here: log: the same line twice in a row from one action: 'You draw red.'"
+    ]
