@@ -11,17 +11,14 @@ judgements the seed leaves open are AC-R29..AC-R33.
 from __future__ import annotations
 
 from ludoteca.games.advanced_civilization import pieces
-from ludoteca.games.advanced_civilization.calamities import calamity, lose, modifier, params
+from ludoteca.games.advanced_civilization.calamities import calamity, figures, lose, modifier
 from ludoteca.games.advanced_civilization.machine import Frame
 from ludoteca.games.advanced_civilization.state import CivState
 
 
 def number(name: str, key: str) -> int:
-    """A whole-number figure of a card's table (the data file is checked here, where a figure is used)."""
-    value = params(name)[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"calamity {name!r}: {key} must be a whole number, not {value!r}")
-    return value
+    """A whole-number figure of a card's table (checked when the card data is loaded, ``content.Calamity``)."""
+    return figures(name).number(key)
 
 
 # ----------------------------------------------------------------------------- Drought
@@ -37,7 +34,7 @@ def drought_areas(state: CivState, victim: int) -> list[str]:
 
     Only tokens are subject to a population limit: an area with a city holds no tokens in phase 11 (§26.2),
     so a city's area loses nothing (AC-R29)."""
-    spared = bool(params("Drought")["spared_flood_plains"])
+    spared = figures("Drought").flag("spared_flood_plains")
     board = state.board
     return [
         area
@@ -90,7 +87,7 @@ def corruption_limit(state: CivState, seat: int) -> int:
     """Seed, Corruption bullets 2-7: six cards kept instead of eight, -2 with Coinage, +2 with Law, +2 with
     Democracy, +1 with Philosophy, never more than eight. The advances are those held when the limit applies,
     after the purchase of advances (bullet 1), so a card bought this turn counts (AC-R31)."""
-    limit = number("Corruption", "hand_limit") + modifier(state, seat, params("Corruption")["modifiers"])
+    limit = number("Corruption", "hand_limit") + modifier(state, seat, figures("Corruption").table("modifiers"))
     return max(0, min(number("Corruption", "maximum"), limit))
 
 

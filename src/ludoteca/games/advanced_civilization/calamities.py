@@ -16,7 +16,7 @@ A card's resolution is a function registered with :func:`calamity` under the car
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ludoteca.core import Action
 from ludoteca.core.wording import count
@@ -45,9 +45,13 @@ def params(name: str) -> dict[str, object]:
     return content.calamity_card(name).params
 
 
-def modifier(state: CivState, seat: int, table: object) -> int:
+def figures(name: str) -> content.Calamity:
+    """Calamity ``name``'s card, whose figures are read typed: ``number``, ``flag``, ``names``, ``table``."""
+    return content.calamity_card(name)
+
+
+def modifier(state: CivState, seat: int, table: Mapping[str, int]) -> int:
     """The sum of a card's advance modifiers (``{"Medicine": -8, ...}``) that ``seat`` holds."""
-    assert isinstance(table, dict)
     return sum(int(n) for advance, n in table.items() if state.has(seat, advance))
 
 
@@ -192,7 +196,7 @@ def reduce_city(state: CivState, area: str, calamity_name: str) -> int:
     assert seat is not None
     stock = state.data["players"][seat]["stock"]
     surplus.reduce(state, area)
-    placed = stock - state.data["players"][seat]["stock"]
+    placed = int(stock - state.data["players"][seat]["stock"])
     state.emit("loss", f"{calamity_name}: {state.who(seat)}'s city in {area} is reduced.", seat=seat, area=area)
     return placed
 
@@ -227,11 +231,11 @@ def _room(state: CivState, frame: Frame, other: int) -> int:
     was given, and no more than the unit points it has where the loss falls."""
     tokens, cities = _loss_units(state, {"seat": other, **_loss_limits(frame["limits"])})
     have = sum(tokens.values()) + int(frame["limits"].get("city_points", 5)) * len(cities)
-    cap = frame["each"]
+    cap = int(frame["each"])
     engineering = frame["limits"].get("engineering_cap")
     if engineering is not None and state.has(other, "Engineering"):
         cap = min(cap, int(engineering))
-    given = state.data["directed"].get(str(other), 0)
+    given = int(state.data["directed"].get(str(other), 0))
     return max(0, min(cap, have) - given)
 
 
@@ -387,10 +391,11 @@ def pending(state: CivState) -> dict[str, object] | None:
     index = next((k for k in range(len(stack) - 1, -1, -1) if stack[k]["step"] == "calamity_done"), None)
     if index is None and not due:
         return None
-    current = None if index is None else stack[index]
+    current: Frame | None = None
     losses: list[dict[str, object]] = []
     modifiers: list[dict[str, object]] = []
-    if current is not None:
+    if index is not None:
+        current = stack[index]
         for frame in reversed(stack[index + 1 :]):
             if frame["step"] in ("lose", "pottery"):
                 losses.append({"seat": frame["seat"], "kind": "lose", "points": frame["points"]})
@@ -429,4 +434,14 @@ def advance_modifiers(state: CivState, name: str) -> list[dict[str, object]]:
     return found
 
 
-__all__ = ["RESOLUTIONS", "calamity", "destroy_city", "direct", "lose", "modifier", "params", "pick_cities"]
+__all__ = [
+    "RESOLUTIONS",
+    "calamity",
+    "destroy_city",
+    "direct",
+    "figures",
+    "lose",
+    "modifier",
+    "params",
+    "pick_cities",
+]

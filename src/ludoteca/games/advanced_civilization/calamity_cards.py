@@ -18,9 +18,9 @@ from ludoteca.games.advanced_civilization.calamities import (
     calamity,
     destroy_city,
     direct,
+    figures,
     lose,
     modifier,
-    params,
     pick_cities,
     reduce_city,
     unit_points,
@@ -99,8 +99,8 @@ def earthquake(state: CivState, frame: Frame, action: Action) -> None:
         reduce_city(state, area, name)
     else:
         destroy_city(state, area, name)
-    spec = params(name)
-    owners = _others(state, {"victim": victim, "trader": frame["trader"]}, exempt=tuple(spec["immune_secondary"]))
+    spec = figures(name)
+    owners = _others(state, {"victim": victim, "trader": frame["trader"]}, exempt=spec.names("immune_secondary"))
     pick_cities(state, victim, owners, 1, "reduce", name, near=area)
 
 
@@ -109,7 +109,7 @@ def treachery(state: CivState, frame: Frame) -> None:
     """Traded: the trader takes over a city of the victim's of his choice (eliminated if he has no city piece
     to spare). Not traded: the victim reduces one of his cities."""
     victim, trader, name = frame["victim"], frame["trader"], frame["name"]
-    n = int(params(name)["cities"])
+    n = figures(name).number("cities")
     if trader is not None:
         pick_cities(state, trader, [victim], n, "treachery", name, taker=trader)
     else:
@@ -134,7 +134,7 @@ def _grain_options(state: CivState, frame: Frame) -> list[Action]:
     unit points and stays locked this turn (it cannot pay for advances). Grain kept hidden stays free for buying.
     Always asked, even with no Grain to show, so that being asked tells nobody what the hand holds (AC-R34)."""
     seat, points = frame["seat"], frame["points"]
-    per = int(params("Famine")["pottery_per_grain"])
+    per = figures("Famine").number("pottery_per_grain")
     free = state.data["players"][seat]["hand"].count("Grain") - state.data["locked"][seat]
     most = min(free, math.ceil(points / per))
     options = [
@@ -152,7 +152,7 @@ def _grain(n: int) -> str:
 @RULES.decision("pottery", _grain_options, always_ask=True)
 def pottery(state: CivState, frame: Frame, action: Action) -> None:
     seat, used = frame["seat"], int(action.payload)
-    per = int(params("Famine")["pottery_per_grain"])
+    per = figures("Famine").number("pottery_per_grain")
     if used:
         state.data["locked"][seat] += used
         state.emit("calamity", f"Famine: {state.who(seat)} shows {_grain(used)} under Pottery.", seat=seat)
@@ -165,21 +165,20 @@ def pottery(state: CivState, frame: Frame, action: Action) -> None:
 def famine(state: CivState, frame: Frame) -> None:
     """The victim loses 10 unit points and directs 20 more at the others, at most 8 each."""
     victim, name = frame["victim"], frame["name"]
-    spec = params(name)
+    spec = figures(name)
     exempt = [s for s in range(state.players) if s not in _others(state, frame)]
-    direct(state, victim, int(spec["secondary"]), int(spec["secondary_each"]), name, hook="pottery", exempt=exempt)
-    _famine_loss(state, victim, int(spec["primary"]), name, {})
+    direct(state, victim, spec.number("secondary"), spec.number("secondary_each"), name, hook="pottery", exempt=exempt)
+    _famine_loss(state, victim, spec.number("primary"), name, {})
 
 
 @calamity("Superstition")
 def superstition(state: CivState, frame: Frame) -> None:
     """Three cities reduced; only the best religion card held counts (Mysticism 2, Deism 1, Enlightenment 0)."""
     victim, name = frame["victim"], frame["name"]
-    spec = params(name)
-    n = int(spec["cities"])
-    religion = spec["best_religion"]
-    assert isinstance(religion, dict)
-    held = [int(v) for a, v in religion.items() if state.has(victim, a)]
+    spec = figures(name)
+    n = spec.number("cities")
+    religion = spec.table("best_religion")
+    held = [v for a, v in religion.items() if state.has(victim, a)]
     if held:
         n = min(held)
     pick_cities(state, victim, [victim], n, "reduce", name)
@@ -194,20 +193,20 @@ def civil_war(state: CivState, frame: Frame) -> None:
     the faction he chooses and the beneficiary annexes the other (§30.415). No civil war when nobody has more
     unit points in stock than the victim."""
     victim, name = frame["victim"], frame["name"]
-    spec = params(name)
+    spec = figures(name)
     taker = taxation.beneficiary(state, victim)
     if taker is None or pieces.stock_points(state, taker) <= pieces.stock_points(state, victim):
         state.emit("calamity", f"Civil War: {state.who(victim)} has the most in stock; there is no civil war.")
         return
     state.data["faction"] = {"tokens": {}, "cities": []}
-    military = int(spec["military_penalty"]) if state.has(victim, "Military") else 0
+    military = spec.number("military_penalty") if state.has(victim, "Military") else 0
     if state.has(victim, "Philosophy"):
         RULES.push(state, "civil_war_keep", seat=victim, taker=taker, name=name)
-        RULES.push(state, "faction", seat=taker, victim=victim, points=int(spec["philosophy_annexed"]), name=name)
+        RULES.push(state, "faction", seat=taker, victim=victim, points=spec.number("philosophy_annexed"), name=name)
         return
-    bonus = spec["victim_bonus"]
-    first = int(spec["victim_keeps"]) + modifier(state, victim, bonus) - military
-    second = int(spec["beneficiary_keeps"]) - military
+    bonus = spec.table("victim_bonus")
+    first = spec.number("victim_keeps") + modifier(state, victim, bonus) - military
+    second = spec.number("beneficiary_keeps") - military
     RULES.push(state, "civil_war_keep", seat=victim, taker=taker, name=name)
     RULES.push(state, "faction", seat=taker, victim=victim, points=second, name=name)
     RULES.push(state, "faction", seat=victim, victim=victim, points=first, name=name)
@@ -331,8 +330,8 @@ def _faction_units_from(state: CivState, victim: int, marked: dict[str, object])
 def slave_revolt(state: CivState, frame: Frame) -> None:
     """15 of the victim's tokens cannot support cities this phase (Mining +5, Enlightenment -5)."""
     victim, name = frame["victim"], frame["name"]
-    spec = params(name)
-    n = max(0, int(spec["tokens"]) + modifier(state, victim, spec["modifiers"]))
+    spec = figures(name)
+    n = max(0, spec.number("tokens") + modifier(state, victim, spec.table("modifiers")))
     state.data["support_penalty"][victim] += n
     state.emit(
         "calamity", f"Slave Revolt: {count(n, 'token')} of {state.who(victim)} cannot support cities.", seat=victim
@@ -346,7 +345,7 @@ def flood(state: CivState, frame: Frame) -> None:
     Engineering caps anyone's loss at 7; cities on black sites are safe. With no units on a flood plain he
     loses a coastal city instead (reduced with Engineering)."""
     victim, name = frame["victim"], frame["name"]
-    spec = params(name)
+    spec = figures(name)
     board = state.board
     plains = [g for g in regions(state, "flood_plain") if _vulnerable(state, victim, g)]
     if not plains:
@@ -355,14 +354,14 @@ def flood(state: CivState, frame: Frame) -> None:
         return
     plain = max(plains, key=lambda g: _vulnerable(state, victim, g))
     open_cities = [a for a in plain if board.areas[a].city_site != "black"]
-    cap = int(spec["engineering_cap"])
-    primary = int(spec["primary"])
+    cap = spec.number("engineering_cap")
+    primary = spec.number("primary")
     if state.has(victim, "Engineering"):
         primary = min(primary, cap)
     state.emit("calamity", f"Flood on the plain of {', '.join(plain)}.", calamity=name, areas=list(plain))
     exempt = [s for s in range(state.players) if s not in _others(state, frame)]
     direct(
-        state, victim, int(spec["secondary"]), int(spec["secondary"]), name,
+        state, victim, spec.number("secondary"), spec.number("secondary"), name,
         areas=plain, city_areas=open_cities, engineering_cap=cap, exempt=exempt,
     )  # fmt: skip
     lose(state, victim, primary, name, areas=plain, city_areas=open_cities)
@@ -379,11 +378,11 @@ def _vulnerable(state: CivState, seat: int, plain: list[str]) -> int:
 def barbarian_hordes(state: CivState, frame: Frame) -> None:
     """15 barbarians land where they hurt the victim most; Crete is never its primary victim (no effect)."""
     victim, name = frame["victim"], frame["name"]
-    spec = params(name)
-    if state.data["nations"][victim] in spec["immune_nations"]:
+    spec = figures(name)
+    if state.data["nations"][victim] in spec.names("immune_nations"):
         state.emit("calamity", f"{name}: {state.who(victim)} is immune.")
         return
-    barbarians.hordes(state, victim, int(spec["tokens"]), name)
+    barbarians.hordes(state, victim, spec.number("tokens"), name)
 
 
 # ----------------------------------------------------------------------------- stacks 6-9
@@ -393,14 +392,14 @@ def epidemic(state: CivState, frame: Frame) -> None:
     Roadbuilding +5 for each of them); nobody loses his last token in an area, and a city reduced counts at most
     4 unit points, primary and secondary victims alike (§30.612)."""
     victim, name = frame["victim"], frame["name"]
-    spec = params(name)
+    spec = figures(name)
     exempt = [s for s in range(state.players) if s not in _others(state, frame)]
-    city = int(spec["city_points"])
+    city = spec.number("city_points")
     direct(
-        state, victim, int(spec["secondary"]), int(spec["secondary_each"]), name,
-        keep_one=True, modifiers=spec["secondary_modifiers"], exempt=exempt, city_points=city,
+        state, victim, spec.number("secondary"), spec.number("secondary_each"), name,
+        keep_one=True, modifiers=spec.table("secondary_modifiers"), exempt=exempt, city_points=city,
     )  # fmt: skip
-    points = int(spec["primary"]) + modifier(state, victim, spec["primary_modifiers"])
+    points = spec.number("primary") + modifier(state, victim, spec.table("primary_modifiers"))
     lose(state, victim, points, name, keep_one=True, city_points=city)
 
 
@@ -409,8 +408,8 @@ def civil_disorder(state: CivState, frame: Frame) -> None:
     """All but three of the victim's cities are reduced; Music, Drama and Poetry, Law and Democracy keep one
     more each, Military and Roadbuilding one fewer."""
     victim, name = frame["victim"], frame["name"]
-    spec = params(name)
-    keep = max(0, int(spec["keep"]) + modifier(state, victim, spec["keep_modifiers"]))
+    spec = figures(name)
+    keep = max(0, spec.number("keep") + modifier(state, victim, spec.table("keep_modifiers")))
     pick_cities(state, victim, [victim], len(pieces.cities_of(state, victim)) - keep, "reduce", name)
 
 
@@ -419,13 +418,12 @@ def iconoclasm(state: CivState, frame: Frame) -> None:
     """Four cities reduced (Law -1, Philosophy -1, Theology -3, Monotheism +1, Roadbuilding +1); the victim
     has two more reduced among the others — not Theology holders, at most one of a Philosophy holder's."""
     victim, name = frame["victim"], frame["name"]
-    spec = params(name)
-    caps = spec["secondary_cap"]
-    assert isinstance(caps, dict)
-    owners = _others(state, frame, exempt=tuple(spec["immune_secondary"]))
-    cap = {str(s): int(n) for s in owners for a, n in caps.items() if state.has(s, a)}
-    pick_cities(state, victim, owners, int(spec["secondary"]), "reduce", name, cap=cap)
-    n = max(0, int(spec["cities"]) + modifier(state, victim, spec["modifiers"]))
+    spec = figures(name)
+    caps = spec.table("secondary_cap")
+    owners = _others(state, frame, exempt=spec.names("immune_secondary"))
+    cap = {str(s): n for s in owners for a, n in caps.items() if state.has(s, a)}
+    pick_cities(state, victim, owners, spec.number("secondary"), "reduce", name, cap=cap)
+    n = max(0, spec.number("cities") + modifier(state, victim, spec.table("modifiers")))
     pick_cities(state, victim, [victim], n, "reduce", name)
 
 
@@ -434,10 +432,10 @@ def piracy(state: CivState, frame: Frame) -> None:
     """Two coastal cities of the victim become pirate cities, chosen by the trader (by the victim if it was
     not traded, AC-R23); then the victim names two other players who each turn one coastal city pirate."""
     victim, trader, name = frame["victim"], frame["trader"], frame["name"]
-    spec = params(name)
-    RULES.push(state, "piracy_victims", seat=victim, left=int(spec["secondary_players"]), name=name, trader=trader)
+    spec = figures(name)
+    RULES.push(state, "piracy_victims", seat=victim, left=spec.number("secondary_players"), name=name, trader=trader)
     chooser = trader if trader is not None else victim
-    pick_cities(state, chooser, [victim], int(spec["cities"]), "pirate", name, coastal=True)
+    pick_cities(state, chooser, [victim], spec.number("cities"), "pirate", name, coastal=True)
 
 
 def _coastal_cities(state: CivState, seat: int) -> list[str]:

@@ -83,7 +83,7 @@ def draw(state: CivState, seat: int, stack: int, say: bool = True) -> str | None
     pile = state.data["stacks"][stack - 1]
     if not pile:
         return None
-    card = pile.pop(0)
+    card = str(pile.pop(0))
     state.data["players"][seat]["hand"].append(card)
     if say:
         state.emit("draw", f"{state.who(seat)} draws {card} from stack {stack}.", seats=[seat], card=card)

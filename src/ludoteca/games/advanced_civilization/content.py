@@ -19,12 +19,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 DATA = Path(__file__).parent / "data"
 MAPS = {"main": ("main",), "main+western": ("main", "western")}
 KINDS = ("land", "sea", "open-sea")
 SITES = ("none", "black", "white")
+_T = TypeVar("_T")
 
 
 class ContentError(ValueError):
@@ -366,17 +367,75 @@ class Commodity:
 
 @dataclass(frozen=True)
 class Calamity:
-    """A calamity card: its stack, whether it may be traded, and the figures its resolution uses."""
+    """A calamity card: its stack, whether it may be traded, and the figures its resolution uses.
+
+    ``params`` is the card's table as written (the page lists it); the figures are checked once, when the card is
+    made, and sorted by kind: whole numbers, yes/no flags, name lists (``["Engineering"]``) and tables of whole
+    numbers by name (``{Medicine = -8}``). A figure of any other kind is a :class:`ContentError`."""
 
     name: str
     stack: int
     tradable: bool
     params: dict[str, Any]
+    numbers: dict[str, int] = field(init=False, repr=False, compare=False)
+    flags: dict[str, bool] = field(init=False, repr=False, compare=False)
+    lists: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    tables: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        numbers: dict[str, int] = {}
+        flags: dict[str, bool] = {}
+        lists: dict[str, tuple[str, ...]] = {}
+        tables: dict[str, dict[str, int]] = {}
+        for key, value in self.params.items():
+            if isinstance(value, bool):
+                flags[key] = value
+            elif isinstance(value, int):
+                numbers[key] = value
+            elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+                lists[key] = tuple(value)
+            elif isinstance(value, dict) and all(
+                isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in value.items()
+            ):
+                tables[key] = dict(value)
+            else:
+                raise ContentError(
+                    f"calamity {self.name!r}: {key} must be a whole number, true or false, a list of names or a "
+                    f"table of whole numbers, not {value!r}"
+                )
+        # A frozen dataclass sets its derived fields through object.__setattr__ (the dataclasses idiom).
+        object.__setattr__(self, "numbers", numbers)
+        object.__setattr__(self, "flags", flags)
+        object.__setattr__(self, "lists", lists)
+        object.__setattr__(self, "tables", tables)
 
     @property
     def order(self) -> tuple[int, int]:
         """§29.6: ascending stack, the non-tradable card before the tradable one."""
         return (self.stack, 1 if self.tradable else 0)
+
+    def number(self, key: str) -> int:
+        """A whole-number figure (``primary = 10``)."""
+        return self._figure(self.numbers, key, "a whole number")
+
+    def flag(self, key: str) -> bool:
+        """A yes/no figure (``spared_flood_plains = true``)."""
+        return self._figure(self.flags, key, "true or false")
+
+    def names(self, key: str) -> tuple[str, ...]:
+        """A list of names (``immune_secondary = ["Engineering"]``)."""
+        return self._figure(self.lists, key, "a list of names")
+
+    def table(self, key: str) -> dict[str, int]:
+        """A table of whole numbers by name (``modifiers = {Mining = 5}``)."""
+        return self._figure(self.tables, key, "a table of whole numbers")
+
+    def _figure(self, found: dict[str, _T], key: str, kind: str) -> _T:
+        if key in found:
+            return found[key]
+        if key in self.params:
+            raise ContentError(f"calamity {self.name!r}: {key} must be {kind}, not {self.params[key]!r}")
+        raise KeyError(key)
 
 
 @dataclass(frozen=True)
@@ -419,9 +478,10 @@ def load_cards(raw: Mapping[str, Any], extra: Mapping[str, Any] | None = None) -
     for name, spec in {**raw["calamities"], **(extra or {})}.items():
         params = {k: v for k, v in spec.items() if k not in ("stack", "tradable")}
         calamities[name] = Calamity(name, int(spec["stack"]), bool(spec["tradable"]), params)
-    for card in [*commodities.values(), *calamities.values()]:
-        if not 1 <= card.stack <= 9:
-            raise ContentError(f"card {card.name!r} is in stack {card.stack}, not 1-9")
+    stacks = [(c.name, c.stack) for c in commodities.values()] + [(c.name, c.stack) for c in calamities.values()]
+    for card, stack in stacks:
+        if not 1 <= stack <= 9:
+            raise ContentError(f"card {card!r} is in stack {stack}, not 1-9")
     epochs = tuple(
         Epoch(str(e["name"]), int(e.get("cities", 0)), int(e.get("groups", 0)), int(e.get("cards", 0)))
         for e in raw["epochs"]

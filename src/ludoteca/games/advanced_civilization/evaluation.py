@@ -110,7 +110,7 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
             target = _leader(state, seat)
             return next((a for a in proposals if a.payload == target), proposals[0])
         if state.data["proposals"][seat] == 0 and any(n == 1 for c, n in hand.items() if c in spec.commodities):
-            return proposals[(seat + state.data["turn"]) % len(proposals)]
+            return proposals[(seat + int(state.data["turn"])) % len(proposals)]
         return legal[-1]
     if step == "build_offer":
         finish = next((a for a in legal if a.payload is None), None)
