@@ -11,6 +11,7 @@ Health) before the Limit Phase, and values Materials only for the income it can 
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,8 @@ POLLUTION = 0.6  # what a Resource Point over the Health Limit costs beyond its 
 HEALTH_CHECK = 3.5  # MK: Limit Phase, Health — 1D6 VP at this turn's check when over
 ROLL_WORTH = 0.5  # an extra Build roll this turn beyond its IP, in VP per era number (a Leader 2X, often nothing)
 MAX_ROLLS = 4  # the extra rolls a turn usually has that a Government bought now would forgo
+TIE_BREAK = 1e-6  # the share of a win estimate given to the seat's own worth (see evaluate_all)
+WORTH_SCALE = 2000.0  # worths reach about a thousand by the end of a runaway game
 BUILD_STEPS = ("build_roll", "build_more")  # frames on the stack while the player to act may still roll
 
 
@@ -110,8 +113,19 @@ def rolls_to_come(state: MankindState, player: Player) -> float:
 
 
 def evaluate_all(state: MankindState) -> list[float]:
-    """Win estimates in [0, 1]: each seat's lead over its best rival, squashed by a scale that grows with the era."""
-    return lead_estimates(potentials(state), 6.0 + 5.0 * state.data["era"])
+    """Win estimates in [0, 1]: each seat's lead over its best rival, squashed by a scale that grows with the era.
+
+    A lead of hundreds of points squashes to exactly 1.0 for every move, and a bot that far ahead then chose
+    at random: it traded for RP while polluting and ended games hundreds of RP over its Health Limit. A
+    millionth of the estimate goes to the seat's own worth, which breaks those ties as a good player would
+    and is far too small to change any choice the lead can tell apart.
+    """
+    worths = potentials(state)
+    estimates = lead_estimates(worths, 6.0 + 5.0 * state.data["era"])
+    return [
+        (1.0 - TIE_BREAK) * estimate + TIE_BREAK * (0.5 + 0.5 * math.tanh(worth / WORTH_SCALE))
+        for estimate, worth in zip(estimates, worths, strict=True)
+    ]
 
 
 def heuristic_choice(state: MankindState, seat: int, legal: list[Action]) -> Action | None:
