@@ -405,6 +405,8 @@ def test_bench_writes_every_figure_and_its_ratio_to_the_reference(tmp_path: Path
         assert row["games"] == 1 and row["actions"] > 0 and row["state_kb"] > 0 and row["reference_plies_per_s"] > 0
         assert row["ratio_actions"] == pytest.approx(row["actions_per_s"] / row["reference_plies_per_s"])
         assert row["ratio_clones"] == pytest.approx(row["clones_per_s"] / row["reference_plies_per_s"])
+        assert row["generic_actions_per_s"] > 0  # both paths, the generic one agents take too (#21)
+        assert row["ratio_generic"] == pytest.approx(row["generic_actions_per_s"] / row["reference_plies_per_s"])
 
 
 # --------------------------------------------------------------------------- the score breakdown (issue #20)

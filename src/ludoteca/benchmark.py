@@ -1,7 +1,8 @@
 """Throughput benchmarks, reported as ratios to a reference measured in the same run.
 
-For each game and player count, over a fixed set of seeds: random playouts (actions per second,
-legal-action generation included, and games per second), ``clone()`` per second at mid-game
+For each game and player count, over a fixed set of seeds: random playouts (actions per second
+through the game's sampler, and games per second; then actions per second through the generic path,
+``legal_actions`` and a uniform pick, see :mod:`ludoteca.speed`), ``clone()`` per second at mid-game
 states, ISMCTS iterations per second at rollout depth 20, the size of a mid-game state and the
 peak memory of a playout. The reference is python-chess random playouts (plies per second), run
 in the same process for a second just before and just after each game's measurements, so every
@@ -22,6 +23,7 @@ from typing import Any
 from ludoteca.agents.base import settled_choice
 from ludoteca.agents.ismcts import IsmctsAgent
 from ludoteca.core import Rng, State, load_game
+from ludoteca.speed import generic_path_rate
 
 
 def chess_plies_per_second(seconds: float = 2.0, seed: int = 0) -> float:
@@ -54,6 +56,10 @@ class GameFigures:
     reference_plies_per_s: float = 0.0  # python-chess, measured beside this row
     ratio_actions: float = 0.0
     ratio_clones: float = 0.0
+    # The generic path every agent and adapter takes (legal_actions, then a uniform pick): a game whose
+    # lists run to hundreds of actions can be fast through its sampler and slow here (ludoteca.speed).
+    generic_actions_per_s: float = 0.0
+    ratio_generic: float = 0.0
 
 
 def _playout(state: State, seed: int) -> tuple[int, list[State]]:
@@ -112,8 +118,10 @@ def measure_game(game_id: str, players: int, seeds: range, options: dict[str, An
     _playout(game.new_state(seed=seeds.start), 7)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return GameFigures(game_id, players, len(seeds), total, total / playing, len(seeds) / playing, clone_rate,
-                       ismcts_rate, round(state_kb, 1), round(peak / 1024, 1))
+    figures = GameFigures(game_id, players, len(seeds), total, total / playing, len(seeds) / playing, clone_rate,
+                          ismcts_rate, round(state_kb, 1), round(peak / 1024, 1))
+    figures.generic_actions_per_s = generic_path_rate(game_id, players, seeds, options)
+    return figures
 
 
 def run(games: list[str], player_counts: dict[str, list[int]], seeds: range = range(30)) -> dict[str, Any]:
@@ -131,6 +139,7 @@ def run(games: list[str], player_counts: dict[str, list[int]], seeds: range = ra
             figures.reference_plies_per_s = reference
             figures.ratio_actions = figures.actions_per_s / reference
             figures.ratio_clones = figures.clones_per_s / reference
+            figures.ratio_generic = figures.generic_actions_per_s / reference
             rows.append(asdict(figures))
     mean = sum(references) / len(references) if references else chess_plies_per_second()
     return {"reference": {"python_chess_plies_per_s": mean}, "games": rows}

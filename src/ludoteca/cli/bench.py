@@ -41,13 +41,15 @@ def bench_command(
         except ImportError:
             fail("the benchmark needs python-chess for its reference: pip install 'ludoteca[bench]'")
     reference = figures["reference"]["python_chess_plies_per_s"]
-    table = Table(title=f"Ludoteca benchmark (python-chess reference, mean beside each row: {reference:,.0f} plies/s)")
-    for column in ("game", "players", "chess plies/s", "actions/s", "× chess", "games/s", "clones/s", "× chess",
-                   "ISMCTS it/s", "state KB", "peak KB"):
+    table = Table(title=f"Ludoteca benchmark (python-chess reference, mean beside each row: {reference:,.0f} plies/s)",
+                  caption="actions/s: random playouts through the game's sampler (random_action); generic: through "
+                          "legal_actions and a uniform pick, the path agents and adapters take")
+    for column in ("game", "players", "chess plies/s", "actions/s", "× chess", "generic × chess", "games/s",
+                   "clones/s", "× chess", "ISMCTS it/s", "state KB", "peak KB"):
         table.add_column(column, justify="left" if column == "game" else "right")
     for row in figures["games"]:
         table.add_row(row["game"], str(row["players"]), f"{row['reference_plies_per_s']:,.0f}",
-                      f"{row['actions_per_s']:,.0f}", f"{row['ratio_actions']:.2f}",
+                      f"{row['actions_per_s']:,.0f}", f"{row['ratio_actions']:.2f}", f"{row['ratio_generic']:.2f}",
                       f"{row['games_per_s']:.2f}", f"{row['clones_per_s']:,.0f}", f"{row['ratio_clones']:.2f}",
                       f"{row['ismcts_iterations_per_s']:,.0f}", f"{row['state_kb']}", f"{row['peak_memory_kb']:,.0f}")
     console.print(table)
