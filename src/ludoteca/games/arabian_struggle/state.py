@@ -489,8 +489,9 @@ class ArabianStruggleGame(Game):
 
     id = "arabian-struggle"
     title = "Arabian Struggle"
-    # 2: a forced card play is asked (AS-R30), so older records no longer replay.
-    version = "2"
+    # 2: a forced card play is asked (AS-R30), so older records no longer replay. 3: action texts count and
+    # use articles ("recruit up to 1 piece", "an Ottoman piece") and the Ottoman stock leaves at Post-War (AS-R32).
+    version = "3"
     min_players = 2
     max_players = 3
     default_players = 3

@@ -265,7 +265,8 @@ class MankindGame(Game):
 
     id = "mankind"
     title = "Mankind"
-    version = "1"
+    # 2: build kinds are named in action texts ("take no Military Unit"), so older records no longer replay.
+    version = "2"
     min_players = 2
     max_players = 6
     default_players = 4
