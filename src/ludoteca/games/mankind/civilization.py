@@ -293,7 +293,7 @@ def lose(player: Player, resource: str, amount: int, source: str = "") -> int:
     if resource == "VP":
         return -score(player, source or "other", -taken)
     player[key] -= taken
-    return taken
+    return int(taken)
 
 
 def remove_build(player: Player, build_id: str) -> None:

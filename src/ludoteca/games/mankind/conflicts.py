@@ -57,7 +57,8 @@ def warfare_sources(player: Player) -> list[dict[str, Any]]:
     """Every part of a player's Warfare Level and DF: builds (identical ones together), the Government,
     Conquests and event modifiers. ``wl`` and ``df`` of the parts add up to the player's WL and DF."""
     parts: list[dict[str, Any]] = []
-    for build_id, count in Counter(player["builds"]).items():
+    builds: Counter[str] = Counter(player["builds"])
+    for build_id, count in builds.items():
         build = card(build_id)
         wl, df = build.trait("WL") * count, build.trait("DF") * count
         if wl or df:
@@ -68,7 +69,8 @@ def warfare_sources(player: Player) -> list[dict[str, Any]]:
         if build.trait("WL") or build.trait("DF"):
             parts.append({"name": f"{label(government)} (Government)", "count": 1, "wl": build.trait("WL"),
                           "df": build.trait("DF")})  # fmt: skip
-    for conquest_id, count in Counter(player["conquests"]).items():
+    conquests: Counter[str] = Counter(player["conquests"])
+    for conquest_id, count in conquests.items():
         traits = dict(conquest_traits(conquest_id))
         wl, df = traits.get("WL", 0) * count, traits.get("DF", 0) * count
         if wl or df:

@@ -40,7 +40,7 @@ def prompt(frame: dict[str, Any]) -> str:
         fields["kind"] = KIND_NAMES.get(str(fields["kind"]), str(fields["kind"]))
     if "left" in fields and frame["step"] == "trade_pick":
         fields["left"] = count(int(fields["left"]), "pick")
-    return template.format_map(_Default(fields))
+    return str(template).format_map(_Default(fields))
 
 
 class _Default(dict[str, Any]):

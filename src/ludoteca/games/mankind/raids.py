@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def can_raid(state: MankindState, seat: int) -> bool:
     """A player can raid while he has a Military Unit that has not raided this turn."""
     player = state.data["players"][seat]
-    return len(military_units(player)) > player["raids_used"]
+    return len(military_units(player)) > int(player["raids_used"])
 
 
 @auto("raid_event")

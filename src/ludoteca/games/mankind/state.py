@@ -17,7 +17,7 @@ from ludoteca.games.mankind.content import ERAS, TRAITS, Amount, Content, EventR
 from ludoteca.games.mankind.machine import RULES
 from ludoteca.games.mankind.prompts import prompt
 
-_PLAYER_KEYS = {
+_PLAYER_KEYS: dict[str, type | tuple[type, ...]] = {
     "vp": int,
     "rp": int,
     "ip": int,
@@ -165,8 +165,9 @@ class MankindState(MachineState):
             return super().random_action(seat, rng)
         if frame["step"] == "build_pick":
             return build.random_pick(self, frame, rng)
-        legal = machine.options_of(self, frame)
-        return legal[rng.randrange(len(legal))]
+        legal: list[Action] = machine.options_of(self, frame)
+        index: int = rng.randrange(len(legal))
+        return legal[index]
 
     def _copy_data(self) -> dict[str, Any]:
         """Field by field: players' lists and dicts are copied, strings and numbers shared (immutable)."""
