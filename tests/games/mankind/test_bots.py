@@ -109,3 +109,17 @@ def test_the_heuristic_beats_random_in_a_seeded_sample() -> None:
         winners = state.result()["winners"]
         won += (mine in winners) / len(winners)
     assert won >= 9
+
+
+def test_a_runaway_leader_still_trades_for_points_rather_than_pollution() -> None:
+    """3,000 VP ahead, every move's win estimate squashes to 1.0 and the bots chose at random; the seat's own
+    worth now breaks that tie. A Trade pick (MK: Trade Phase) is judged by the point it adds, not by the Limit
+    Phase's dice after it: with RP far over its Health Limit the seat takes the VP, whatever its agent's seed."""
+    traders = [*TRIBAL, "ancient/Trading Boats", "ancient/Trading Boats"]  # TL 2: one Trade pick
+    for seed in range(5):
+        state = new_game(2, [TECHNOLOGY], era=MODERN, players=[{"builds": traders, "vp": 3000, "rp": 100, "ip": 0}])
+        assert [a.text for a in state.legal_actions(0)] == ["trade for 1 IP", "trade for 1 RP", "trade for 1 VP"]
+        assert HeuristicAgent(seed).choose(state, 0).text == "trade for 1 VP"
+    richer = state.clone()
+    player(richer, 0)["vp"] += 1
+    assert evaluation.evaluate_all(richer)[0] > evaluation.evaluate_all(state)[0]

@@ -132,7 +132,8 @@ def heuristic_choice(state: MankindState, seat: int, legal: list[Action]) -> Act
     """Choices a one-move look-ahead cannot judge, because their worth shows only a decision later.
 
     Another Build roll costs 3 IP now and pays off with the build it brings (MK: Build Phase): roll again
-    while there is something to buy with it. A Build Table 10 is judged by the best build of each kind.
+    while there is something to buy with it. A Build Table 10 is judged by the best build of each kind, a
+    Trade pick by the point it adds.
     """
     texts = {action.text: action for action in legal}
     again = next((a for a in legal if a.text.startswith("roll again")), None)
@@ -140,7 +141,22 @@ def heuristic_choice(state: MankindState, seat: int, legal: list[Action]) -> Act
         return again if wants_roll(state, state.data["players"][seat]) else texts["end the Build Phase"]
     if any(action.text.startswith("gain 1D6") for action in legal):
         return best_kind(state, seat, legal)
+    if legal and all(action.text.startswith("trade for") for action in legal):
+        return best_trade(state, seat, legal)
     return None
+
+
+def best_trade(state: MankindState, seat: int, legal: list[Action]) -> Action:
+    """A Trade Phase pick (MK: Trade Phase: 1 IP, RP or VP) is worth just the point it adds, judged before the
+    Limit Phase's dice: a look-ahead through them judged the dice more than the point, and a seat far over its
+    Health Limit took RP that only pollute."""
+
+    def worth(action: Action) -> float:
+        twin = state.clone()
+        twin.data["players"][seat][str(action.payload).lower()] += 1
+        return potentials(twin)[seat]
+
+    return max(legal, key=worth)
 
 
 def wants_roll(state: MankindState, player: Player) -> bool:
