@@ -247,23 +247,6 @@ def play_and_check(case: Case) -> list[str]:
     return reports
 
 
-# T&E is another person's to fix (#22): its known offences, each where it is written. Strict, so a fixed
-# one turns its case red until the mark goes.
-_TE_SEAT_NUMBER = (
-    '"seat 2 2 (1 temple + 1 committed) against seat 0 1 (...)" in Revolt and War lines '
-    "(tigris_euphrates/conflicts.py, the revolt and war emits)"
-)
-
-
-def _te(*reasons: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(reason="T&E wording: " + "; ".join(reasons), strict=True)
-
-
-def _te_marks(board: str, players: int) -> list[pytest.MarkDecorator]:
-    """The T&E random cases' known offences: every one of these games has a Revolt or a War."""
-    return [_te(_TE_SEAT_NUMBER)]
-
-
 _AC_SHORT = {"turn_limit": 12}
 CASES: list[Any] = [
     pytest.param(Case("mankind", 2, "random", 1), id="mankind-2p-random"),
@@ -280,7 +263,6 @@ CASES: list[Any] = [
         pytest.param(
             Case("tigris-euphrates", players, "random", seed, {"board": board, "scoring": scoring}),
             id=f"te-{board}-{scoring}-{players}p-random",
-            marks=_te_marks(board, players),
         )
         for board in ("standard", "advanced")
         for scoring in ("hidden", "open")

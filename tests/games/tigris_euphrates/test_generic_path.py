@@ -5,7 +5,9 @@ The action lists of a turn are built lazily and their texts only when read (``tu
 were recorded from the eager version before that change, over random games with fixed seeds on every
 board, scoring and player count. Each digest covers, at every decision, the seat and the texts of its
 legal actions in order, then the game's record, result and whole log: any change to an action list, an
-action's text, its order or what playing it does changes a digest.
+action's text, its order or what playing it does changes a digest. They were re-recorded once, when the
+Revolt and War log lines changed their wording ("seat 2 with 2 (...)", issue #22), after checking that the
+new games hash to the old digests with only that wording put back.
 """
 
 from __future__ import annotations
@@ -20,14 +22,14 @@ from ludoteca.core import Rng
 
 # (players, board, scoring, seed) -> sha256 of the game's action lists, record, result and log.
 GOLDEN = {
-    (2, "standard", "hidden", 1): "63531d189f62bc0ed4e014a3695f51717002b3ac4b2e34ca1a6d4f531faee527",
-    (2, "advanced", "open", 2): "0ee291d7c1b261129746feca5a69c9c86eb28a3b74f5f568d613a15812015490",
-    (3, "standard", "open", 3): "8fb9ff0b9273932dc4fc11f36c8b7665104e7b1e7fbd54db2a9dda3f2b5b6cdc",
-    (3, "advanced", "hidden", 4): "d82ec3f613be853b5392ec353c1c2220430502cac4227ee22e6a47fab39a95eb",
-    (4, "standard", "hidden", 5): "ab9eb4bd9da599098731530b719b98afb516a41172cb0dd99cde050bc0aca67d",
-    (4, "advanced", "open", 6): "c97b415cd4369e30ce6cf170f9c437deb20aed354eb8b49d6ae1980ad7391258",
-    (2, "standard", "open", 7): "c9cfd0e9c9e4e3d54bae6a84c3734d4ae26fb67339b7db77e0bd906976221121",
-    (3, "standard", "hidden", 8): "958fc24834374272eebb1960bec53c7691aa6c7e26433d70c6d689120b6d205f",
+    (2, "standard", "hidden", 1): "a1fae4e2d4fb615dc641ab8083013b3ba1b776505a7061117657acee7e4277fa",
+    (2, "advanced", "open", 2): "3abf8b5c88d94fd9c80f34ac5773bcc99a94ab954adcb4b5f461be6afaae8d31",
+    (3, "standard", "open", 3): "d1636accc229c685c9a3c94a610bf42d2d0fe084b57eeb1100633375ec9f33fa",
+    (3, "advanced", "hidden", 4): "b0318601a7beafc680f4cd1ed942af275b0951dc943af619262d75f0f2f23a87",
+    (4, "standard", "hidden", 5): "3610bbfb4ab2fe4e68f0498d33b2ea7ae58c91a2271c64e3b804061e26c6c789",
+    (4, "advanced", "open", 6): "639ba8e9c8f9799392744c47cf10968f36afb9d419c5f8dbcf8bb77c9d111864",
+    (2, "standard", "open", 7): "824f5b0167a54e13e83701768a5c511e809d6092b33992f1c75389841b3c9de9",
+    (3, "standard", "hidden", 8): "38f82bec6b56bf3f6f71d010d00d46dc4a4645fb79f1cf4608af389c93d74fa7",
 }
 
 
@@ -61,9 +63,9 @@ def test_the_digest_sees_a_changed_action() -> None:
 
 # The sampler path (``random_action``): (players, seed) -> sha256 of its choices, record, result and log.
 SAMPLED = {
-    (2, 11): "8ab97e5c5e194e3df6d0e5972ddc336f0c02e832c7315958ca5ee880cb9797d7",
-    (3, 12): "b7d92dc5527e3e122e2f607c998ad0b630b78e0accbcc991ffff2294fbf0f429",
-    (4, 13): "decd655e04887ccfeec151dad5798dc3d4fcd01351ccf431a150ca63cf7a1d45",
+    (2, 11): "2861fabd82dbd2d4c3adada4830ee50b6df034f7fb7440c931e92e78a1810ae9",
+    (3, 12): "8fcacbae6da0fcb00df86ad5826920eaec25e08f7d3f0fb27dba935ead010a12",
+    (4, 13): "a1ae9cd16a279c36a0dfb6125c701080567a8a7c9bbd8f70d52f7d8618fa2a4a",
 }
 
 

@@ -184,8 +184,9 @@ def revolt_resolve(state: TigrisState, frame: Frame) -> None:
     name = state.components.leader_names[frame["colour"]]
     state.emit(
         "revolt",
-        f"Revolt over the {name}: seat {attacker} {attack} ({_strength(at_stake.attacker, frame['attack'], 'temple')})"
-        f" against seat {defender} {defence} ({_strength(at_stake.defender, frame['defence'], 'temple')}); "
+        f"Revolt over the {name}: seat {attacker} with {attack} "
+        f"({_strength(at_stake.attacker, frame['attack'], 'temple')}) against seat {defender} with {defence} "
+        f"({_strength(at_stake.defender, frame['defence'], 'temple')}); "
         f"seat {winner} wins.",
         seat=attacker,
         attacker=attacker,
@@ -322,8 +323,8 @@ def war_resolve(state: TigrisState, frame: Frame) -> None:
     )
     state.emit(
         "war",
-        f"{NAME[colour].title()} war: seat {attacker} {attack} "
-        f"({_strength(at_stake.attacker, frame['attack'], 'tile')}) against seat {defender} {defence} "
+        f"{NAME[colour].title()} war: seat {attacker} with {attack} "
+        f"({_strength(at_stake.attacker, frame['attack'], 'tile')}) against seat {defender} with {defence} "
         f"({_strength(at_stake.defender, frame['defence'], 'tile')}); seat {winner} wins.",
         colour=NAME[colour],
         attacker=attacker,
