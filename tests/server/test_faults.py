@@ -264,7 +264,11 @@ def test_the_body_limit_can_be_raised_or_switched_off(database: str) -> None:
 # ---------------------------------------------------------------------------------------------- rate limit
 def test_a_flood_from_one_client_gets_429_and_changes_nothing(database: str) -> None:
     app = create_app(database, bot_delay=0, limits=Limits(rate_requests=12, rate_seconds=600))
-    with TestClient(app) as flooder, TestClient(app, client=("10.9.8.7", 40000)) as neighbour:
+    # One running app: a second `with TestClient(app)` would run the lifespan again on a loop of its own, a
+    # second service whose follower then syncs the game from another thread while this one acts (not a server:
+    # one process runs one loop). The neighbour's client only sends requests, on the same app, once started.
+    neighbour = TestClient(app, client=("10.9.8.7", 40000))
+    with TestClient(app) as flooder:
         body = {"game": "blind-draw", "seats": ["human", "human"], "seed": 3, "practice": True}
         created = claim_all(flooder, flooder.post("/api/games", json=body).json())
         service = app.state.service
