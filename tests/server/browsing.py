@@ -58,3 +58,4 @@ def chromium(playwright_api: Any) -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+

@@ -171,3 +171,28 @@ def claim_all(client: Any, created: dict[str, Any]) -> dict[str, Any]:
             assert answer.status_code == 200, answer.text
             seat["token"] = answer.json()["token"]
     return created
+
+
+# The module fixtures the browser test modules share (a module may define its own instead: a server with
+# other limits, say). Each imports what it needs when used, so the other server tests never load them.
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """uvicorn on 127.0.0.1 and a free port, a temporary SQLite file, bots without a pause and no rate limit
+    (a person's clicks are far below it, but a slow machine must not matter)."""
+    from ludoteca.server import create_app
+    from ludoteca.server.limits import Limits
+    from tests.server.browsing import live_server
+
+    database = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'games.sqlite3'}"
+    with live_server(create_app(database, bot_delay=0, limits=Limits(rate_requests=0))) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium for the whole module."""
+    from tests.server.browsing import chromium
+
+    playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (dev extra)")
+    with chromium(playwright_api) as launched:
+        yield launched

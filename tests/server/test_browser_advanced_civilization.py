@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import ludoteca
-from tests.server.browsing import CHROMIUM, chromium, live_server
+from tests.server.browsing import CHROMIUM
 
 if not CHROMIUM.exists():
     pytest.skip("headless browser tests need Debian's chromium at /usr/bin/chromium", allow_module_level=True)
@@ -26,27 +26,11 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser 
 
 import httpx  # noqa: E402
 
-from ludoteca.server import create_app  # noqa: E402
-from ludoteca.server.limits import Limits  # noqa: E402
-
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = Path(os.environ.get("LUDOTECA_TEST_OUTPUT") or ROOT / "build" / "test-output") / "browser"
 GAME = "advanced-civilization"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = f"sqlite:///{tmp_path_factory.mktemp('browser-civilization') / 'games.sqlite3'}"
-    with live_server(create_app(database, bot_delay=0, limits=Limits(rate_requests=0))) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium(playwright_api) as launched:
-        yield launched
 
 
 class Tab:

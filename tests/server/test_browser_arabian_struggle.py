@@ -12,13 +12,12 @@ import os
 import random
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server.browsing import CHROMIUM, chromium, live_server
+from tests.server.browsing import CHROMIUM
 
 if not CHROMIUM.exists():
     pytest.skip(
@@ -29,9 +28,6 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser 
 
 import httpx  # noqa: E402
 
-from ludoteca.server import create_app  # noqa: E402
-from ludoteca.server.limits import Limits  # noqa: E402
-
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,19 +35,6 @@ OUTPUT = Path(os.environ.get("LUDOTECA_TEST_OUTPUT") or ROOT / "build" / "test-o
 GAME = "arabian-struggle"
 # what seat 0 prefers, in order, to reach an attack quickly: a card for OP, attacking Empire pieces, one area
 PREFER = (r": \d+ OP", r"^attack Empire pieces", r"^attack the ")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = f"sqlite:///{tmp_path_factory.mktemp('browser-as') / 'games.sqlite3'}"
-    with live_server(create_app(database, bot_delay=0, limits=Limits(rate_requests=0))) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium(playwright_api) as launched:
-        yield launched
 
 
 class Tab:

@@ -12,13 +12,12 @@ phone (390 × 844, no sideways scrolling) are saved under ``build/test-output/br
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server.browsing import CHROMIUM, chromium, live_server
+from tests.server.browsing import CHROMIUM
 
 if not CHROMIUM.exists():
     pytest.skip("headless browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
@@ -27,9 +26,6 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser 
 
 import httpx  # noqa: E402
 
-from ludoteca.server import create_app  # noqa: E402
-from ludoteca.server.limits import Limits  # noqa: E402
-
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,19 +33,6 @@ OUTPUT = Path(os.environ.get("LUDOTECA_TEST_OUTPUT") or ROOT / "build" / "test-o
 SEED = 57  # a practice game (a chosen seed): two people with the policy below reach a War in which seat 0 loses
 # the first round (11 actions)
 MAX_ACTIONS = 60  # far more than the 11 it takes: a change in the rules or the policy fails here, not a hang
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = f"sqlite:///{tmp_path_factory.mktemp('browser-mankind') / 'games.sqlite3'}"
-    with live_server(create_app(database, bot_delay=0, limits=Limits(rate_requests=0))) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium(playwright_api) as launched:
-        yield launched
 
 
 class Tab:

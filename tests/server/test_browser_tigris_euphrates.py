@@ -17,16 +17,13 @@ from typing import Any
 
 import pytest
 
-from tests.server.browsing import CHROMIUM, chromium, live_server
+from tests.server.browsing import CHROMIUM
 
 if not CHROMIUM.exists():
     pytest.skip("headless browser tests need Debian's chromium at /usr/bin/chromium", allow_module_level=True)
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (dev extra)")
 
 import httpx  # noqa: E402
-
-from ludoteca.server import create_app  # noqa: E402
-from ludoteca.server.limits import Limits  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 # The machine is shared and often loaded: a request may wait for bots, so allow it far more than httpx's 5 s.
@@ -72,19 +69,6 @@ TO_WAR = [
 # Seed 0: seat 1's king joins the kingdom of seat 0's king: a revolt, seat 1 attacking.
 REVOLT_SEED = 0
 TO_REVOLT = [[0, "place farmer on N9"], [0, "place king on O10"], [1, "place king on P9"]]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = f"sqlite:///{tmp_path_factory.mktemp('browser-tigris') / 'games.sqlite3'}"
-    with live_server(create_app(database, bot_delay=0, limits=Limits(rate_requests=0))) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium(playwright_api) as launched:
-        yield launched
 
 
 class Tab:
