@@ -58,4 +58,3 @@ def chromium(playwright_api: Any) -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
-
