@@ -136,17 +136,17 @@ def trade_turn(state: CivState, frame: Frame, action: Action) -> None:
     if action.payload is None:
         _pass(state, seat, frame["passes"])
         return
-    other = int(action.payload)
+    _propose(state, seat, int(action.payload), {"step": "trade_next", "seat": _next_seat(state, seat), "passes": 0})
+
+
+def _propose(state: CivState, seat: int, other: int, then: Frame) -> None:
+    """``seat`` proposes a trade to ``other`` (§28): it builds its offer, the other answers, then ``then``."""
     state.data["proposals"][seat] += 1
     state.data["trade"] = {"from": seat, "to": other, "offer": [], "reply": []}
     state.emit("trade", f"{state.who(seat)} proposes a trade to {state.who(other)}.", seat=seat, to=other)
     RULES.push_sequence(
         state,
-        [
-            {"step": "build_offer", "seat": seat, "side": "offer"},
-            {"step": "trade_answer", "seat": other},
-            {"step": "trade_next", "seat": _next_seat(state, seat), "passes": 0},
-        ],
+        [{"step": "build_offer", "seat": seat, "side": "offer"}, {"step": "trade_answer", "seat": other}, then],
     )
 
 
@@ -178,18 +178,7 @@ def open_act(state: CivState, frame: Frame, seat: int, action: Action) -> None:
         state.emit("trade", f"{state.who(seat)} is done trading.", seat=seat)
         _reopen(state, [s for s in frame["open"] if s != seat])
         return
-    other = int(action.payload)
-    state.data["proposals"][seat] += 1
-    state.data["trade"] = {"from": seat, "to": other, "offer": [], "reply": []}
-    state.emit("trade", f"{state.who(seat)} proposes a trade to {state.who(other)}.", seat=seat, to=other)
-    RULES.push_sequence(
-        state,
-        [
-            {"step": "build_offer", "seat": seat, "side": "offer"},
-            {"step": "trade_answer", "seat": other},
-            {"step": "trade_resume", "open": list(frame["open"])},
-        ],
-    )
+    _propose(state, seat, int(action.payload), {"step": "trade_resume", "open": list(frame["open"])})
 
 
 # Always asked (AC-R34); ``to_act`` lists every seat of ``open`` (``CivState._to_act``), ``seat`` is the first.
