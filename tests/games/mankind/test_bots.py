@@ -6,16 +6,27 @@ so its first scripted die is the Build roll).
 
 from __future__ import annotations
 
+from typing import Any
+
 import ludoteca
 from ludoteca.agents import make_agent
 from ludoteca.agents.greedy import HeuristicAgent
 from ludoteca.core import State, derive_seed
 from ludoteca.games.mankind import evaluation
 from ludoteca.games.mankind.civilization import level_table
-from tests.games.mankind.scripting import TRIBAL, act, new_game, player
+from ludoteca.games.mankind.state import MankindState
+from tests.games.mankind.scripting import TRIBAL, act, player
+from tests.games.mankind.scripting import new_game as new_state
 
 TECHNOLOGY, WONDER, GOVERNMENT, PICK_ONE = 7, 6, 9, 10
 MODERN = 4
+
+
+def new_game(seats: int, dice: list[int], **scenario: Any) -> MankindState:
+    """``scripting.new_game``, typed as the Mankind state it is (the evaluation reads its data and content)."""
+    state = new_state(seats, dice, **scenario)
+    assert isinstance(state, MankindState)
+    return state
 
 
 def heuristic_plays(state: State, seat: int = 0) -> list[str]:
@@ -62,6 +73,7 @@ def test_re_buying_the_government_held_is_worse_than_the_rolls_it_bars() -> None
     worths = {}
     for text in ("build Fascism for 16 IP", "build nothing"):
         twin = state.clone()
+        assert isinstance(twin, MankindState)
         act(twin, text)
         worths[text] = evaluation.potentials(twin)[0]
     assert worths["build Fascism for 16 IP"] < worths["build nothing"]
@@ -87,10 +99,10 @@ def test_build_table_ten_is_judged_by_the_best_build_of_each_kind_without_seeing
     rich = [new_game(2, [PICK_ONE, six], era=MODERN, players=[{"builds": TRIBAL, "rp": 40}]) for six in (1, 6)]
     for state in rich:
         before = (state.record(), list(state.log))
-        assert state.heuristic_choice(0, state.legal_actions(0)).text == "build a Wonder"
+        assert str(state.heuristic_choice(0, state.legal_actions(0))) == "build a Wonder"
         assert (state.record(), list(state.log)) == before
     poor = new_game(2, [PICK_ONE], era=MODERN, players=[{"builds": TRIBAL}])
-    assert poor.heuristic_choice(0, poor.legal_actions(0)).text.startswith("gain 1D6")
+    assert str(poor.heuristic_choice(0, poor.legal_actions(0))).startswith("gain 1D6")
 
 
 def test_the_heuristic_beats_random_in_a_seeded_sample() -> None:
@@ -121,5 +133,6 @@ def test_a_runaway_leader_still_trades_for_points_rather_than_pollution() -> Non
         assert [a.text for a in state.legal_actions(0)] == ["trade for 1 IP", "trade for 1 RP", "trade for 1 VP"]
         assert HeuristicAgent(seed).choose(state, 0).text == "trade for 1 VP"
     richer = state.clone()
+    assert isinstance(richer, MankindState)
     player(richer, 0)["vp"] += 1
     assert evaluation.evaluate_all(richer)[0] > evaluation.evaluate_all(state)[0]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ludoteca.core import Action, lead_estimates
 from ludoteca.games.mankind.civilization import Player, level_table, limit_count, spread_count
@@ -72,8 +72,9 @@ def potentials(state: MankindState) -> list[float]:
 def points_worth(player: Player, health: int) -> float:
     """IP and RP in hand. RP over the Health Limit (10 × HL) is pollution: it costs 1D6 VP at every
     Limit Phase until spent, so each such point counts against the player (MK: Limit Phase, Health)."""
-    excess = max(player["rp"] - max(health, 0), 0)
-    worth = IP_WORTH * player["ip"] + RP_WORTH * player["rp"] - POLLUTION * excess
+    rp: int = player["rp"]
+    excess = max(rp - max(health, 0), 0)
+    worth: float = IP_WORTH * player["ip"] + RP_WORTH * rp - POLLUTION * excess
     return worth - (HEALTH_CHECK if excess else 0.0)
 
 
@@ -81,8 +82,8 @@ def useful_materials(player: Player, lv: dict[str, int], health: int, era: int) 
     """The Materials Level whose income a player can use: what fits under the Health Limit plus what a
     turn's builds usually spend (a Wonder's 4X RP). More only piles up over the limit (MK: Gains Phase,
     Limit Phase), so Factories and Coal Mines (ML +3, HL -1) are worth little to a polluter."""
-    room = max(health - player["rp"], 0) + 4 * era
-    return min(max(lv["ML"], 0), room)
+    rp: int = player["rp"]
+    return min(max(lv["ML"], 0), max(health - rp, 0) + 4 * era)
 
 
 def limit_penalties(player: Player, lv: dict[str, int], limits: Limits, health: int) -> float:
@@ -108,8 +109,10 @@ def rolls_to_come(state: MankindState, player: Player) -> float:
     data = state.data
     if data["government_bought"] or not any(frame["step"] in BUILD_STEPS for frame in data["stack"]):
         return 0.0
-    rolls = min(player["ip"] / state.content.extra_roll_cost_ip, MAX_ROLLS)
-    return ROLL_WORTH * data["era"] * rolls
+    ip: int = player["ip"]
+    rolls = min(ip / state.content.extra_roll_cost_ip, MAX_ROLLS)
+    era: int = data["era"]
+    return ROLL_WORTH * era * rolls
 
 
 def evaluate_all(state: MankindState) -> list[float]:
@@ -152,7 +155,7 @@ def best_trade(state: MankindState, seat: int, legal: list[Action]) -> Action:
     Health Limit took RP that only pollute."""
 
     def worth(action: Action) -> float:
-        twin = state.clone()
+        twin = cast("MankindState", state.clone())
         twin.data["players"][seat][str(action.payload).lower()] += 1
         return potentials(twin)[seat]
 
