@@ -1,6 +1,7 @@
 """What the browser test modules share: Debian's Chromium, a live server in a thread, free ports.
 
-Not a test module: ``test_browser.py`` and ``test_browser_games.py`` build their module fixtures from it.
+Not a test module: the shared ``server`` and ``browser`` fixtures (``conftest.py``) and the modules that need a
+server of their own build from it.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.browsing import CHROMIUM, chromium, live_server
+from tests.server.browsing import CHROMIUM, live_server
 
 if not CHROMIUM.exists():
     pytest.skip("headless browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
@@ -45,12 +45,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'games.sqlite3'}"
     with live_server(create_app(database, bot_delay=0)) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium(playwright_api) as launched:
-        yield launched
 
 
 @pytest.fixture

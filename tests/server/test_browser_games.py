@@ -38,7 +38,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.browsing import CHROMIUM, chromium, live_server
+from tests.server.browsing import CHROMIUM
 
 if not CHROMIUM.exists():
     pytest.skip("headless browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
@@ -46,9 +46,6 @@ if not CHROMIUM.exists():
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (dev extra)")
 
 import httpx  # noqa: E402
-
-from ludoteca.server import create_app  # noqa: E402
-from ludoteca.server.limits import Limits  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
@@ -106,21 +103,6 @@ CASES = [
          "heuristic", lobby_options={"map": '"main+western"', "turn_limit": "2"},
          doc_image="advanced-civilization.png"),
 ]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """uvicorn on 127.0.0.1 and a free port, a temporary SQLite file, bots without a pause, no rate limit
-    (one person's clicks and a replay stepped quickly are far below it, but a slow machine must not matter)."""
-    database = f"sqlite:///{tmp_path_factory.mktemp('browser-games') / 'games.sqlite3'}"
-    with live_server(create_app(database, bot_delay=0, limits=Limits(rate_requests=0))) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium(playwright_api) as launched:
-        yield launched
 
 
 class Watched:

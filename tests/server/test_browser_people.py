@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.browsing import CHROMIUM, chromium, live_server
+from tests.server.browsing import CHROMIUM, live_server
 
 if not CHROMIUM.exists():
     pytest.skip(
@@ -34,12 +34,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = f"sqlite:///{tmp_path_factory.mktemp('people') / 'games.sqlite3'}"
     with live_server(create_app(database, bot_delay=0)) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium(playwright_api) as launched:
-        yield launched
 
 
 class People:

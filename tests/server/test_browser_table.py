@@ -13,12 +13,11 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server.browsing import CHROMIUM, chromium, live_server
+from tests.server.browsing import CHROMIUM, live_server
 
 if not CHROMIUM.exists():
     pytest.skip(
@@ -28,9 +27,7 @@ if not CHROMIUM.exists():
 playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (dev extra)")
 
 import httpx  # noqa: E402
-from starlette.responses import FileResponse  # noqa: E402
 
-import ludoteca.server  # noqa: E402
 from ludoteca.server import create_app  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
@@ -61,23 +58,11 @@ Ludo.register("generic", {
 """
 
 
-STATIC = Path(ludoteca.server.__file__).resolve().parent / "static"
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = f"sqlite:///{tmp_path_factory.mktemp('table') / 'games.sqlite3'}"
-    app = create_app(database, bot_delay=0)
-    if not any(getattr(route, "path", None) == "/sw.js" for route in app.routes):  # the app's own route, when it has it
-        app.add_api_route("/sw.js", lambda: FileResponse(STATIC / "sw.js", media_type="text/javascript"))
-    with live_server(app) as url:
+    with live_server(create_app(database, bot_delay=0)) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium(playwright_api) as launched:
-        yield launched
 
 
 def open_context(browser: Any, width: int = 1280, height: int = 900) -> tuple[Any, Any, list[str]]:
