@@ -1,0 +1,183 @@
+"""Advanced Civilization development report: how far bots of one kind get, turn by turn.
+
+Run:  python bench/ac_development.py [--games 12] [--players 4] [--agent heuristic] [--turns 50] [--seed 0]
+          [--jobs 2] [--option key=value ...]
+
+Plays ``--games`` seeded games between ``--players`` seats of one agent and prints, at the end of turns
+10, 20, ... (and the last), the mean and the least over seats and games of what a civilization is built
+of: cities held, advances, A.S.T. space, population (tokens on the board), treasury and cards held; then the
+trades made, the set value they gained (§28: each trader's hand valued as §35 sets, before and after), the
+calamities that struck by name, and the share of games that reached the end of the A.S.T. (§34.1) by the
+last turn. Issue #21's targets read: 5 cities on average over turns 20–40, 12 advances at turn 40 with no seat
+below 6, half the games at the A.S.T.'s end by turn 50. The figures are of the whole game state, read by
+this report only: the bots themselves play from their seat's view.
+
+The end of each turn is observed by wrapping the rules' ``turn_end`` step and trade's ``exchange`` in the
+worker process; the game plays exactly as it does without the report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ludoteca.agents import make_agent
+from ludoteca.core import derive_seed, load_game
+from ludoteca.games.advanced_civilization import cards, pieces, trade
+from ludoteca.games.advanced_civilization.machine import RULES
+from ludoteca.games.advanced_civilization.state import CivState
+from ludoteca.stats import wilson
+
+FIELDS = ("cities", "advances", "ast", "population", "treasury", "cards")
+
+_turns: list[dict[str, list[int]]] = []  # the game being played in this process: one row per finished turn
+_trades: list[tuple[int, int]] = []  # (turn, set value gained by both traders together)
+
+
+def _snapshot(state: CivState) -> dict[str, list[int]]:
+    """What each seat holds at the end of a turn (after the A.S.T. moved, before the next turn starts)."""
+    data = state.data
+    seats = range(state.players)
+    return {
+        "cities": [len(pieces.cities_of(state, s)) for s in seats],
+        "advances": [len(data["players"][s]["advances"]) for s in seats],
+        "ast": [data["players"][s]["ast"] for s in seats],
+        "population": [sum(row[s] for row in data["tokens"].values()) for s in seats],
+        "treasury": [data["players"][s]["treasury"] for s in seats],
+        "cards": [len(data["players"][s]["hand"]) for s in seats],
+    }
+
+
+def _install() -> None:
+    """Observe every turn's end and every completed trade (once per worker process)."""
+    if getattr(_install, "done", False):
+        return
+    ending = RULES.autos["turn_end"]
+
+    def turn_end(state: Any, frame: Any) -> None:
+        _turns.append(_snapshot(state))
+        ending(state, frame)
+
+    RULES.autos["turn_end"] = turn_end
+    exchange = trade.exchange
+
+    def observed(state: Any) -> None:
+        deal = state.data["trade"]
+        traders = (deal["from"], deal["to"])
+        before = sum(cards.hand_value(state, s) for s in traders)
+        exchange(state)
+        _trades.append((state.data["turn"], sum(cards.hand_value(state, s) for s in traders) - before))
+
+    trade.exchange = observed
+    _install.done = True  # type: ignore[attr-defined]
+
+
+def one(args: tuple[int, int, str, dict[str, Any], int]) -> dict[str, Any]:
+    """One game: its per-turn rows, trades, calamities, how it ended and its CPU time."""
+    players, turns, agent, options, seed = args
+    _install()
+    _turns.clear()
+    _trades.clear()
+    started = time.process_time()
+    state = load_game("advanced-civilization", players, {**options, "turn_limit": turns}).new_state(seed=seed)
+    agents = [make_agent(agent, seed=derive_seed(seed, seat)) for seat in range(players)]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, agents[seat].choose(state, seat))
+    assert isinstance(state, CivState)
+    finished = "reached the end of the A.S.T." in str(state.data["end_reason"])
+    return {
+        "rows": list(_turns),
+        "trades": list(_trades),
+        "calamities": Counter(e["calamity"] for e in state.log if e["type"] == "calamity" and "victim" in e),
+        "finished": state.data["turn"] if finished else None,
+        "nations": list(state.data["nations"]),
+        "seconds": time.process_time() - started,
+    }
+
+
+def _at(game: dict[str, Any], turn: int) -> dict[str, list[int]] | None:
+    """The row of ``turn``; a game that ended earlier at the A.S.T.'s end keeps its last row."""
+    rows = game["rows"]
+    if not rows:
+        return None
+    return rows[min(turn, len(rows)) - 1]
+
+
+def report(games: list[dict[str, Any]], turns: int) -> str:
+    lines: list[str] = []
+    marks = sorted({t for t in range(10, turns + 1, 10)} | {turns})
+    lines.append("turn  " + "  ".join(f"{f:>16}" for f in FIELDS) + "   (mean / least seat)")
+    for turn in marks:
+        rows = [row for row in (_at(g, turn) for g in games) if row is not None]
+        cells = []
+        for field in FIELDS:
+            values = [v for row in rows for v in row[field]]
+            cells.append(f"{statistics.fmean(values):10.1f} / {min(values):3d}")
+        lines.append(f"{turn:4d}  " + "  ".join(f"{c:>16}" for c in cells))
+    window = [
+        v for g in games for turn in range(20, min(40, turns) + 1) if (row := _at(g, turn)) for v in row["cities"]
+    ]
+    if window:
+        lines.append(f"cities held at the end of turns 20-{min(40, turns)}: mean {statistics.fmean(window):.2f}")
+    at40 = [row for g in games if (row := _at(g, min(40, turns)))]
+    low = [min(row["advances"]) for row in at40]
+    lines.append(
+        f"advances at turn {min(40, turns)}: mean {statistics.fmean(v for r in at40 for v in r['advances']):.2f},"
+        f" least seat per game {statistics.fmean(low):.1f} on average, games with a seat below 6:"
+        f" {sum(1 for v in low if v < 6)} of {len(low)}"
+    )
+    trades = [gain for g in games for _, gain in g["trades"]]
+    if trades:
+        lines.append(
+            f"trades: {len(trades) / len(games):.1f} a game; set value gained per trade (both traders):"
+            f" mean {statistics.fmean(trades):.1f}, median {statistics.median(trades):.0f},"
+            f" {sum(1 for t in trades if t > 0) / len(trades):.0%} gained"
+        )
+    else:
+        lines.append("trades: none")
+    struck: Counter[str] = sum((g["calamities"] for g in games), Counter())
+    lines.append("calamities a game: " + ", ".join(f"{n} {c / len(games):.1f}" for n, c in struck.most_common()))
+    done = [g["finished"] for g in games if g["finished"] is not None]
+    low_ci, high_ci = wilson(len(done), len(games))
+    when = f", at turns {sorted(done)}" if done else ""
+    lines.append(
+        f"A.S.T. end reached by turn {turns}: {len(done)} of {len(games)} ({len(done) / len(games):.0%},"
+        f" 95% CI {low_ci:.0%}-{high_ci:.0%}){when}"
+    )
+    nations = Counter(n for g in games for n in g["nations"])
+    lines.append("nations: " + ", ".join(f"{n} {c}" for n, c in sorted(nations.items())))
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--agent", default="heuristic")
+    parser.add_argument("--turns", type=int, default=50, help="the turn limit (the A.S.T.'s end may come first)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    args = parser.parse_args()
+    options: dict[str, Any] = dict(option.split("=", 1) for option in args.option)
+    work = [(args.players, args.turns, args.agent, options, derive_seed(args.seed, i)) for i in range(args.games)]
+    started = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        games = list(pool.map(one, work))
+    shown = "".join(f", {k}={v}" for k, v in options.items())
+    print(
+        f"advanced-civilization, {args.players} x {args.agent}, turn limit {args.turns}{shown},"
+        f" {args.games} games, seed {args.seed}"
+    )
+    print(report(games, args.turns))
+    cpu = statistics.fmean(g["seconds"] for g in games)
+    print(f"{cpu:.1f} s of CPU a game, {time.perf_counter() - started:.0f} s wall with {args.jobs} jobs")
+
+
+if __name__ == "__main__":
+    main()
