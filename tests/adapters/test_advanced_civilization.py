@@ -214,3 +214,34 @@ def test_revolting_cities_nobody_can_take_over_are_lost_by_choice() -> None:
     blocks = _play(encoding, state, 1, 20)
     assert blocks["revolt_lose"] == 3 + 2  # three cities to choose from, then two
     assert state.is_over() and not any(city["owner"] == 0 for city in state.data["cities"].values())
+
+
+def test_trade_options_and_proposals_left_change_the_observation() -> None:
+    """AC-R22: the trade option, the public bound on proposals and what each seat has left of it, and how
+    nations are given (AC-R5) change a seat's decisions, so states differing only in them observe differently;
+    the pieces are laid out as documented."""
+    base = {"trade_session": "open", "proposals_per_session": 20, "nations": "choose"}
+    variants = [
+        {**base, "trade_session": "turns"},
+        {**base, "proposals_per_session": 5},
+        {**base, "nations": "random"},
+    ]
+    reference = load_encoded(GAME, 3, base)
+    first = reference.game.new_state(seed=4)
+    seen = [reference.observe(first, 0)]
+    for options in variants:
+        encoding = load_encoded(GAME, 3, options)
+        assert encoding.layout.size == reference.layout.size
+        seen.append(encoding.observe(encoding.game.new_state(seed=4), 0))
+    assert all(not np.array_equal(seen[i], seen[j]) for i in range(len(seen)) for j in range(i))
+    at = reference.layout.slice
+    assert list(seen[0][at("trade_session")]) == [1.0, 0.0] and list(seen[1][at("trade_session")]) == [0.0, 1.0]
+    # Three and four proposals of an open session: the clipped count reads 1 for both; what is left tells them apart.
+    three, four = first.clone(), first.clone()
+    three.data["proposals"] = [3, 0, 0]
+    four.data["proposals"] = [4, 0, 0]
+    a, b = reference.observe(three, 0), reference.observe(four, 0)
+    assert a[at("proposals")][0] == b[at("proposals")][0] == 1.0
+    assert a[at("proposals_left")][0] == pytest.approx(17 / 20) and b[at("proposals_left")][0] == pytest.approx(16 / 20)
+    # Seen from seat 1, seat 0 is relative slot 2 (of 3): the count follows the seat, not the place.
+    assert reference.observe(four, 1)[at("proposals_left")][2] == pytest.approx(16 / 20)

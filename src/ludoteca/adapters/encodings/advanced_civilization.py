@@ -36,13 +36,14 @@ from typing import Any
 
 from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer, bool_block
 from ludoteca.core.game import Game, Seat, State
-from ludoteca.games.advanced_civilization import content
+from ludoteca.games.advanced_civilization import content, trade
 from ludoteca.games.advanced_civilization.calamities import CITY_EFFECTS
 from ludoteca.games.advanced_civilization.machine import RULES
 
 MAPS = tuple(content.MAPS)  # ("main", "main+western")
 FULL_MAP = MAPS[-1]
 UPKEEP = ("treasury", "area", "scrap")
+TRADE_SESSIONS = ("open", "turns")  # the option trade_session (AC-R22), in this order in the observation
 
 
 @cache
@@ -449,6 +450,16 @@ class AdvancedCivilizationEncoding(Encoding):
             Piece("session", slots, "1 per relative slot still in the open trade session (not done trading)"),
             Piece("direct_at", slots, "one-hot relative slot named to take directed losses, whose amount is asked"),
             Piece("mined", 1, "1 once Mining has raised a set in the purchase being paid"),
+            # Appended 2026-12-01 (session 6) so that no earlier piece moves: the trade options (AC-R22).
+            Piece("trade_session", len(TRADE_SESSIONS), "one-hot trade option: " + ", ".join(TRADE_SESSIONS)),
+            Piece(
+                "proposal_cap",
+                1,
+                "the most proposals a seat makes in a trade phase (the open session's `proposals_per_session`, or "
+                f"{most} when trading as turns), squashed n/(n+10)",
+            ),
+            Piece("proposals_left", slots, "proposals each relative slot may still make this trade phase, / the cap"),
+            Piece("nations_random", 1, "1 when nations are dealt at random (option `nations`), 0 when chosen"),
         ]
         return pieces
 
@@ -464,6 +475,7 @@ class AdvancedCivilizationEncoding(Encoding):
             "frame": data["stack"][-1] if data["stack"] else None,
             "sailed": data["sailed"],
             "proposals": data["proposals"],
+            "cap": trade.proposal_cap(state),  # type: ignore[arg-type]  # AC-R22: an option, public
             "corrupted": data["corrupted"],
             "support_penalty": data["support_penalty"],
             "directed": data.get("directed"),
@@ -480,8 +492,12 @@ class AdvancedCivilizationEncoding(Encoding):
                 if n:
                     array[start["sailed"] + self.slot(seat, other) * n_land + land_at[area]] = min(1.0, n / u["ships"])
         top = int(content.cards().trade["proposals_per_turn"])
+        cap = facts["cap"]
+        out.squashed("proposal_cap", cap, 10)
         for other, n in enumerate(facts["proposals"]):
-            out.scaled("proposals", n, top, at=self.slot(seat, other))
+            k = self.slot(seat, other)
+            out.scaled("proposals", n, top, at=k)
+            out.scaled("proposals_left", max(0, cap - n), cap, at=k)  # AC-R22: the public bound per seat
         for other in facts["corrupted"]:
             out.flag("corrupted", True, at=self.slot(seat, other))
         for other, n in enumerate(facts["support_penalty"]):
@@ -608,6 +624,9 @@ class AdvancedCivilizationEncoding(Encoding):
         out.flag("options", self.game.options["calamities"] == "additional")
         limit = self.game.options["turn_limit"]
         out.scaled("options", limit or 0, 20, at=1)
+        options = self.game.options
+        out.onehot("trade_session", TRADE_SESSIONS.index(options["trade_session"]))  # AC-R22
+        out.flag("nations_random", options["nations"] == "random")  # AC-R5
         out.squashed("turn", view["turn"], 10)
         out.flag("over", view["over"])
         decision = view["decision"]
