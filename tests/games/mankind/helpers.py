@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import ludoteca
-from ludoteca.games.mankind import machine
 from ludoteca.games.mankind.civilization import levels
+from ludoteca.games.mankind.machine import RULES
 from ludoteca.games.mankind.state import MankindState
 
 # Mankind: Event Phase — the Event Table (1D10).
@@ -83,7 +83,7 @@ def choose(state: MankindState, text: str) -> None:
 
 def step(state: MankindState) -> str | None:
     """The name of the decision waiting, if any."""
-    frame = machine.pending(state)
+    frame = RULES.pending(state)
     return None if frame is None else frame["step"]
 
 

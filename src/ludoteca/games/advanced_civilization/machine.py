@@ -1,4 +1,9 @@
-"""Advanced Civilization's rules registry on the core state machine (``ludoteca.core.machine``)."""
+"""Advanced Civilization's rules registry on the core state machine (``ludoteca.core.machine``).
+
+Every game names the registry the same way: a chapter module writes ``@RULES.auto("step")`` or
+``RULES.push(state, ...)`` next to the rule it implements, so one reading of the core machine serves
+all four games.
+"""
 
 from __future__ import annotations
 

@@ -20,13 +20,13 @@ from ludoteca.core import Action, wording
 from ludoteca.games.arabian_struggle import board, combat, events
 from ludoteca.games.arabian_struggle.choices import Choices, described_decision
 from ludoteca.games.arabian_struggle.conference import conference_target
-from ludoteca.games.arabian_struggle.machine import Frame, auto, decision, push, push_sequence
+from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
 
 
-@auto("round")
+@RULES.auto("round")
 def action_round(state: ArabianStruggleState, frame: Frame) -> None:
     data = state.data
     if not any(data["hands"][f] for f in data["players"]):
@@ -34,15 +34,15 @@ def action_round(state: ArabianStruggleState, frame: Frame) -> None:
         return
     data["round"] += 1
     state.emit("round", f"Action Round {data['round']}.", round=data["round"])
-    push_sequence(state, [{"step": "turn", "faction": f} for f in data["turn_order"]] + [{"step": "round"}])
+    RULES.push_sequence(state, [{"step": "turn", "faction": f} for f in data["turn_order"]] + [{"step": "round"}])
 
 
-@auto("turn")
+@RULES.auto("turn")
 def turn(state: ArabianStruggleState, frame: Frame) -> None:
     faction = frame["faction"]
     if state.data["hands"][faction]:
         state.data["active"] = faction
-        push(state, "play_card", seat=board.seat_of(state, faction), faction=faction)
+        RULES.push(state, "play_card", seat=board.seat_of(state, faction), faction=faction)
 
 
 def opponent_event(state: ArabianStruggleState, number: int, faction: str) -> str | None:
@@ -109,23 +109,25 @@ def play_card(state: ArabianStruggleState, frame: Frame, action: Action) -> None
     if mode == "tc":  # the event never triggers, even an opponent's (docs/rulings.md AS-R28)
         data["turn"]["pile"] = "tc"
         data["tc_attempted"].append(faction)
-        push_sequence(state, [{"step": "conference_attempt", "faction": faction, "seat": seat, "card": number}, _END])
+        RULES.push_sequence(
+            state, [{"step": "conference_attempt", "faction": faction, "seat": seat, "card": number}, _END]
+        )
     elif mode == "event":
         state.emit(
             "play", f"{faction} plays {card.label} for its event: {card.text}", faction=faction, card=number, seat=seat
         )
         data["turn"]["pile"] = "removed"
-        push(state, "turn_end")
-        push(state, "combats", attacker=faction, seat=seat)
+        RULES.push(state, "turn_end")
+        RULES.push(state, "combats", attacker=faction, seat=seat)
         events.schedule_event(state, number, faction, seat)
     elif mode == "op":
         op = board.effective_op(state, number, faction)
         state.emit("play", f"{faction} plays {card.label} for {op} OP.", faction=faction, card=number, op=op, seat=seat)
         opponent = opponent_event(state, number, faction)
         if opponent is None:
-            push_sequence(state, [*_op_part(faction, seat, op), _END])
+            RULES.push_sequence(state, [*_op_part(faction, seat, op), _END])
         else:
-            push(state, "event_order", seat=seat, faction=faction, opponent=opponent, card=number, op=op)
+            RULES.push(state, "event_order", seat=seat, faction=faction, opponent=opponent, card=number, op=op)
     else:  # the 2-player Rasheedi event
         shown = action.payload[2]
         rasheedi = board.card(shown)
@@ -140,8 +142,8 @@ def play_card(state: ArabianStruggleState, frame: Frame, action: Action) -> None
             seat=seat,
         )
         # "You act as if you are Rasheedi until the event, including any combats or retreats, is concluded."
-        push(state, "turn_end")
-        push(state, "combats", attacker="Rasheedi", seat=seat)
+        RULES.push(state, "turn_end")
+        RULES.push(state, "combats", attacker="Rasheedi", seat=seat)
         events.schedule_event(state, shown, "Rasheedi", seat)
 
 
@@ -171,13 +173,13 @@ def order_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     ]
 
 
-@decision("event_order", order_options)
+@RULES.decision("event_order", order_options)
 def event_order(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     """AS: Out of turn event — "as the active player you choose when the opponent's Event may occur"."""
     mine = _op_part(frame["faction"], frame["seat"], frame["op"])
     theirs = _event_part(state, frame["opponent"], frame["card"])
     parts = mine + theirs if action.payload == "op_first" else theirs + mine
-    push_sequence(state, [*parts, _END])
+    RULES.push_sequence(state, [*parts, _END])
 
 
 def offer_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
@@ -185,7 +187,7 @@ def offer_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     return [Action(f"execute the event {label}", payload=True), Action(f"decline the event {label}", payload=False)]
 
 
-@decision("event_offer", offer_options)
+@RULES.decision("event_offer", offer_options)
 def event_offer(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     card = board.card(frame["card"])
     if not action.payload:
@@ -208,10 +210,10 @@ def event_offer(state: ArabianStruggleState, frame: Frame, action: Action) -> No
     events.schedule_event(state, frame["card"], frame["faction"], frame["seat"])
 
 
-@auto("op_part")
+@RULES.auto("op_part")
 def op_part(state: ArabianStruggleState, frame: Frame) -> None:
     """The start of a Faction's OP action: recruitment counts the pieces present now (docs/rulings.md AS-R6)."""
-    push(
+    RULES.push(
         state,
         "op_use",
         seat=frame["seat"],
@@ -235,18 +237,20 @@ def use_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     return actions
 
 
-@decision("op_use", use_options)
+@RULES.decision("op_use", use_options)
 def op_use(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     faction, seat, op = frame["faction"], frame["seat"], frame["op"]
     if action.payload == "recruit":
-        push(state, "recruit", seat=seat, faction=faction, left=op, start_areas=frame["start_areas"], placed_in=None)
+        RULES.push(
+            state, "recruit", seat=seat, faction=faction, left=op, start_areas=frame["start_areas"], placed_in=None
+        )
     elif action.payload == "move":
-        push(state, "move_piece", seat=seat, faction=faction, left=op + 1, moved={})
+        RULES.push(state, "move_piece", seat=seat, faction=faction, left=op + 1, moved={})
     elif action.payload == "attack":
-        push(state, "attack_select", seat=seat, faction=faction, left=op)
+        RULES.push(state, "attack_select", seat=seat, faction=faction, left=op)
 
 
-@auto("turn_end")
+@RULES.auto("turn_end")
 def turn_end(state: ArabianStruggleState, frame: Frame) -> None:
     data = state.data
     played = data["turn"]

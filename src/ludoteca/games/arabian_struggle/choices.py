@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from ludoteca.core import Action
-from ludoteca.games.arabian_struggle.machine import Frame, decision
+from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -63,7 +63,7 @@ DESCRIBED: dict[str, Describe] = {}
 def described_decision(
     name: str, describe: Describe, always_ask: bool = False
 ) -> Callable[[Callable[[ArabianStruggleState, Frame, Action], None]], Callable[..., None]]:
-    """Register the decision ``name`` (as ``machine.decision`` does) with its options described by ``describe``::
+    """Register the decision ``name`` (as ``RULES.decision`` does) with its options described by ``describe``::
 
         @described_decision("recruit", recruit_choices)
         def recruit(state, frame, action): ...
@@ -76,4 +76,4 @@ def described_decision(
     def options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
         return describe(state, frame).actions()
 
-    return decision(name, options, always_ask)
+    return RULES.decision(name, options, always_ask)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action, wording
 from ludoteca.games.arabian_struggle import board
-from ludoteca.games.arabian_struggle.machine import Frame, auto, decision, push, repush
+from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -45,7 +45,7 @@ def attack_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     return actions
 
 
-@decision("attack_select", attack_options)
+@RULES.decision("attack_select", attack_options)
 def attack_select(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     if action.payload is None:
         return
@@ -57,7 +57,7 @@ def attack_select(state: ArabianStruggleState, frame: Frame, action: Action) -> 
         area=action.payload,
         seat=frame["seat"],
     )
-    repush(state, frame, left=frame["left"] - 1)
+    RULES.repush(state, frame, left=frame["left"] - 1)
 
 
 # --------------------------------------------------------------------------- the combats of a turn
@@ -72,21 +72,21 @@ def combat_areas(state: ArabianStruggleState, attacker: str) -> list[str]:
     return areas
 
 
-@auto("combats")
+@RULES.auto("combats")
 def combats(state: ArabianStruggleState, frame: Frame) -> None:
     if combat_areas(state, frame["attacker"]):
-        push(state, "combat_choose", seat=frame["seat"], attacker=frame["attacker"])
+        RULES.push(state, "combat_choose", seat=frame["seat"], attacker=frame["attacker"])
 
 
 def choose_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     return [Action(f"resolve the combat in {area}", payload=area) for area in combat_areas(state, frame["attacker"])]
 
 
-@decision("combat_choose", choose_options)
+@RULES.decision("combat_choose", choose_options)
 def combat_choose(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     """The rulebook gives no order for several combats: the attacker chooses (docs/rulings.md AS-R10)."""
-    push(state, "combats", seat=frame["seat"], attacker=frame["attacker"])
-    push(state, "combat", seat=frame["seat"], attacker=frame["attacker"], area=action.payload)
+    RULES.push(state, "combats", seat=frame["seat"], attacker=frame["attacker"])
+    RULES.push(state, "combat", seat=frame["seat"], attacker=frame["attacker"], area=action.payload)
 
 
 def _defenders(state: ArabianStruggleState, area: str, attacker: str) -> list[str]:
@@ -195,7 +195,7 @@ def _strength_text(before: int, card: int) -> str:
     return f"{before} {card:+d} = {before + card}"
 
 
-@auto("combat")
+@RULES.auto("combat")
 def combat(state: ArabianStruggleState, frame: Frame) -> None:
     area, attacker = frame["area"], frame["attacker"]
     if area in state.data["attacks"]:
@@ -310,9 +310,9 @@ def combat(state: ArabianStruggleState, frame: Frame) -> None:
             # A lasting event overrides step 5 (docs/rulings.md AS-R12): the defenders retreat instead.
             for owner in defenders:
                 if board.count(state, area, owner):
-                    push(state, "retreat", seat=_deciding_seat(state, owner, frame), side=owner, area=area)
+                    RULES.push(state, "retreat", seat=_deciding_seat(state, owner, frame), side=owner, area=area)
         else:
-            push(state, "retreat", seat=frame["seat"], side=attacker, area=area)
+            RULES.push(state, "retreat", seat=frame["seat"], side=attacker, area=area)
 
 
 def _deciding_seat(state: ArabianStruggleState, side: str, frame: Frame) -> int | None:
@@ -345,7 +345,7 @@ def retreat_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     ]
 
 
-@decision("retreat", retreat_options)
+@RULES.decision("retreat", retreat_options)
 def retreat(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     side, area = frame["side"], frame["area"]
     n = board.count(state, area, side)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board
-from ludoteca.games.arabian_struggle.machine import Frame, auto, decision, push
+from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -25,7 +25,7 @@ def conference_target(state: ArabianStruggleState, number: int, faction: str, bo
     return board.effective_op(state, number, faction, bonus) + board.card(number).modifiers[faction]
 
 
-@auto("conference_attempt")
+@RULES.auto("conference_attempt")
 def conference_attempt(state: ArabianStruggleState, frame: Frame) -> None:
     faction, number = frame["faction"], frame["card"]
     target = conference_target(state, number, faction)
@@ -43,7 +43,7 @@ def conference_attempt(state: ArabianStruggleState, frame: Frame) -> None:
         seat=frame["seat"],
     )
     if success:
-        push(state, "conference_place", seat=frame["seat"], faction=faction)
+        RULES.push(state, "conference_place", seat=frame["seat"], faction=faction)
 
 
 def place_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
@@ -57,7 +57,7 @@ def place_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     return actions
 
 
-@decision("conference_place", place_options)
+@RULES.decision("conference_place", place_options)
 def conference_place(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     faction = frame["faction"]
     if action.payload is False:  # placing is optional (docs/rulings.md AS-R23)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.games.arabian_struggle import board, variants
-from ludoteca.games.arabian_struggle.machine import Frame, auto
+from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -27,7 +27,7 @@ def hand_size(state: ArabianStruggleState) -> int:
     return size
 
 
-@auto("deal")
+@RULES.auto("deal")
 def deal(state: ArabianStruggleState, frame: Frame) -> None:
     data = state.data
     size = hand_size(state)

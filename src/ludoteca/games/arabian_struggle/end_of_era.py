@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board, variants, victory
 from ludoteca.games.arabian_struggle.choices import Choices, described_decision
-from ludoteca.games.arabian_struggle.machine import Frame, auto, push_sequence, repush
+from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -28,16 +28,16 @@ def era_frames(start: str = "deal") -> list[dict[str, object]]:
     return [{"step": step} for step in ERA_PHASES[ERA_PHASES.index(start) :]]
 
 
-@auto("era_begin")
+@RULES.auto("era_begin")
 def era_begin(state: ArabianStruggleState, frame: Frame) -> None:
     data = state.data
     data["round"] = 0
     data["tc_attempted"] = []
     state.emit("era", f"The {board.ERA_NAMES[data['era'] - 1]} Era begins.", era=data["era"])
-    push_sequence(state, era_frames())
+    RULES.push_sequence(state, era_frames())
 
 
-@auto("cleanup")
+@RULES.auto("cleanup")
 def cleanup(state: ArabianStruggleState, frame: Frame) -> None:
     data = state.data
     # Step 1: End-of-Era early win.
@@ -78,7 +78,7 @@ def cleanup(state: ArabianStruggleState, frame: Frame) -> None:
                 }
             )
     frames.append({"step": "era_begin"})
-    push_sequence(state, frames)
+    RULES.push_sequence(state, frames)
 
 
 def reset_pieces(state: ArabianStruggleState) -> None:
@@ -143,4 +143,4 @@ def rasheedi_reinforce(state: ArabianStruggleState, frame: Frame, action: Action
         area=action.payload,
         seat=frame["seat"],
     )
-    repush(state, frame, left=frame["left"] - 1)
+    RULES.repush(state, frame, left=frame["left"] - 1)

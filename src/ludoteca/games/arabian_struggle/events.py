@@ -17,7 +17,7 @@ from ludoteca.core import Action, wording
 from ludoteca.games.arabian_struggle import board
 from ludoteca.games.arabian_struggle.choices import Choices, described_decision
 from ludoteca.games.arabian_struggle.content import LASTING_EFFECTS, NAMED_EFFECTS
-from ludoteca.games.arabian_struggle.machine import Frame, auto, decision, push, push_sequence, repush
+from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -33,7 +33,7 @@ def schedule_event(state: ArabianStruggleState, number: int, faction: str, seat:
         frames.append({"step": "effect", "card": number, "index": index, "faction": faction, "seat": seat})
     if card.lasting:
         frames.append({"step": "event_lasting", "card": number, "faction": faction, "seat": seat})
-    push_sequence(state, frames)
+    RULES.push_sequence(state, frames)
 
 
 def _a(owner: str) -> str:
@@ -66,24 +66,26 @@ def _candidate_areas(state: ArabianStruggleState, effect: dict[str, Any], factio
     return names
 
 
-@auto("effect")
+@RULES.auto("effect")
 def effect_step(state: ArabianStruggleState, frame: Frame) -> None:
     """Start one effect: work out how many pieces it concerns, then offer it piece by piece."""
     effect = _effect(frame)
     kind, faction = effect["do"], frame["faction"]
     base = {"card": frame["card"], "index": frame["index"], "faction": faction, "seat": frame["seat"]}
     if kind == "place":
-        push(state, "event_place", left=effect["count"], **base)
+        RULES.push(state, "event_place", left=effect["count"], **base)
     elif kind == "remove":
         left = effect["count"]
         if left == "all":
             owners = board.opponents(faction) if effect["who"] == "opponent" else [_who(effect, faction)]
             left = sum(board.count(state, a, o) for a in _candidate_areas(state, effect, faction) for o in owners)
-        push(state, "event_remove", left=left, **base)
+        RULES.push(state, "event_remove", left=left, **base)
     elif kind == "conference":
-        push(state, "event_conference", left=effect["count"], **base)
+        RULES.push(state, "event_conference", left=effect["count"], **base)
     elif kind == "move":  # as for movement (docs/rulings.md AS-R26)
-        push(state, "move_piece", seat=frame["seat"], faction=_who(effect, faction), left=effect["count"], moved={})
+        RULES.push(
+            state, "move_piece", seat=frame["seat"], faction=_who(effect, faction), left=effect["count"], moved={}
+        )
     elif kind == "named":
         NAMED[effect["name"]](state, frame)
 
@@ -124,7 +126,7 @@ def event_place(state: ArabianStruggleState, frame: Frame, action: Action) -> No
         area=action.payload,
         seat=frame["seat"],
     )
-    repush(state, frame, left=frame["left"] - 1)
+    RULES.repush(state, frame, left=frame["left"] - 1)
 
 
 def remove_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
@@ -143,7 +145,7 @@ def remove_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     return actions
 
 
-@decision("event_remove", remove_options)
+@RULES.decision("event_remove", remove_options)
 def event_remove(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     if action.payload is None:
         return
@@ -157,7 +159,7 @@ def event_remove(state: ArabianStruggleState, frame: Frame, action: Action) -> N
         area=area,
         seat=frame["seat"],
     )
-    repush(state, frame, left=frame["left"] - 1)
+    RULES.repush(state, frame, left=frame["left"] - 1)
 
 
 def conference_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
@@ -168,7 +170,7 @@ def conference_options(state: ArabianStruggleState, frame: Frame) -> list[Action
     return actions
 
 
-@decision("event_conference", conference_options)
+@RULES.decision("event_conference", conference_options)
 def event_conference(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     if action.payload is None:
         return
@@ -181,7 +183,7 @@ def event_conference(state: ArabianStruggleState, frame: Frame, action: Action) 
         faction=who,
         seat=frame["seat"],
     )
-    repush(state, frame, left=frame["left"] - 1)
+    RULES.repush(state, frame, left=frame["left"] - 1)
 
 
 def lasting_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
@@ -192,7 +194,7 @@ def lasting_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     ]
 
 
-@decision("event_lasting", lasting_options)
+@RULES.decision("event_lasting", lasting_options)
 def event_lasting(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     """AS: "Place the card in front of the appropriate player to remind them of the lasting effect.\""""
     number, faction = frame["card"], frame["faction"]
@@ -214,7 +216,7 @@ def event_lasting(state: ArabianStruggleState, frame: Frame, action: Action) -> 
 def shammar_raiders(state: ArabianStruggleState, frame: Frame) -> None:
     """#29: move up to 2 Nomads one area each, each move raiding as in Phase 5 (the vocabulary has no Nomad
     moves, which belong to the Nomad Movement phase)."""
-    push(state, "nomad_move", seat=frame["seat"], faction=frame["faction"], left=2, moved=[])
+    RULES.push(state, "nomad_move", seat=frame["seat"], faction=frame["faction"], left=2, moved=[])
 
 
 NAMED: dict[str, Callable[[ArabianStruggleState, Frame], None]] = {"shammar_raiders": shammar_raiders}

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core import Action, wording
 from ludoteca.games.arabian_struggle import board
 from ludoteca.games.arabian_struggle.choices import Choices, described_decision
-from ludoteca.games.arabian_struggle.machine import Frame, push
+from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -82,7 +82,7 @@ def _move_from(faction: str) -> Callable[[str], Action]:
 def move_piece(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     if action.payload is not None:
         params = {key: value for key, value in frame.items() if key != "step"}
-        push(state, "move_to", **params, area=action.payload)
+        RULES.push(state, "move_to", **params, area=action.payload)
 
 
 def target_choices(state: ArabianStruggleState, frame: Frame) -> Choices[tuple[str, int]]:
@@ -111,4 +111,4 @@ def move_to(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
         to=target,
         seat=frame["seat"],
     )
-    push(state, "move_piece", seat=frame["seat"], faction=faction, left=frame["left"] - 1, moved=moved)
+    RULES.push(state, "move_piece", seat=frame["seat"], faction=faction, left=frame["left"] - 1, moved=moved)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core import Action, wording
 from ludoteca.games.arabian_struggle import board
 from ludoteca.games.arabian_struggle.choices import Choices, described_decision
-from ludoteca.games.arabian_struggle.machine import Frame, auto, push_sequence, repush
+from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -26,7 +26,7 @@ def nomad_order(state: ArabianStruggleState, modifiers: dict[str, int]) -> list[
     return sorted(movers, key=lambda f: (-modifiers.get(f, 0), board.TIE_ORDER.index(f)))
 
 
-@auto("nomad_phase")
+@RULES.auto("nomad_phase")
 def nomad_phase(state: ArabianStruggleState, frame: Frame) -> None:
     number = board.draw(state, "Nomad Movement")
     if number is None:
@@ -41,7 +41,7 @@ def nomad_phase(state: ArabianStruggleState, frame: Frame) -> None:
         card=number,
         order=order,
     )
-    push_sequence(
+    RULES.push_sequence(
         state,
         [
             {
@@ -95,7 +95,7 @@ def nomad_move(state: ArabianStruggleState, frame: Frame, action: Action) -> Non
         seat=frame["seat"],
     )
     raid(state, target)
-    repush(state, frame, left=frame["left"] - 1, moved=[*frame["moved"], index])
+    RULES.repush(state, frame, left=frame["left"] - 1, moved=[*frame["moved"], index])
 
 
 def raid(state: ArabianStruggleState, area: str) -> None:

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core import wording
 from ludoteca.games.arabian_struggle import board
-from ludoteca.games.arabian_struggle.machine import Frame, auto
+from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
 
 
-@auto("overpopulation")
+@RULES.auto("overpopulation")
 def overpopulation(state: ArabianStruggleState, frame: Frame) -> None:
     content = board.content()
     # Only areas holding pieces can be over their supply; they are taken in map order, as the whole map would be.

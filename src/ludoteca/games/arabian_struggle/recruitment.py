@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core import Action, wording
 from ludoteca.games.arabian_struggle import board
 from ludoteca.games.arabian_struggle.choices import Choices, described_decision
-from ludoteca.games.arabian_struggle.machine import Frame, repush
+from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -60,4 +60,4 @@ def recruit(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     faction = frame["faction"]
     board.add(state, area, faction)
     state.emit("recruit", f"{faction} recruits a piece in {area}.", faction=faction, area=area, seat=frame["seat"])
-    repush(state, frame, left=frame["left"] - 1, placed_in=area)
+    RULES.repush(state, frame, left=frame["left"] - 1, placed_in=area)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.games.arabian_struggle import board
-from ludoteca.games.arabian_struggle.machine import Frame, auto
+from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -40,7 +40,7 @@ def region_population(state: ArabianStruggleState, region: str) -> dict[str, int
     return totals
 
 
-@auto("scoring")
+@RULES.auto("scoring")
 def scoring(state: ArabianStruggleState, frame: Frame) -> None:
     # Step 1: Tribal Conference (its pieces stay from Era to Era: docs/rulings.md AS-R23).
     tc = {f: n for f, n in state.data["tc"].items() if n}

@@ -13,7 +13,7 @@ from typing import Any
 
 from ludoteca.core import Action, BadOptions, Game, OptionSpec, State, copy_plain
 from ludoteca.core.machine import MachineState
-from ludoteca.games.arabian_struggle import board, machine, variants
+from ludoteca.games.arabian_struggle import board, variants
 from ludoteca.games.arabian_struggle.choices import DESCRIBED
 from ludoteca.games.arabian_struggle.end_of_era import era_frames
 from ludoteca.games.arabian_struggle.machine import RULES
@@ -151,11 +151,11 @@ class ArabianStruggleState(MachineState):
         variants.form_deck(self)
         phase = self._apply_scenario(self.scenario or {})
         if phase == "deal":
-            machine.push_sequence(self, [{"step": "era_begin"}])
+            RULES.push_sequence(self, [{"step": "era_begin"}])
         else:
             self.data["tc_attempted"] = list((self.scenario or {}).get("tc_attempted", []))
-            machine.push_sequence(self, era_frames(phase))
-        machine.advance(self)
+            RULES.push_sequence(self, era_frames(phase))
+        RULES.advance(self)
 
     def _apply_scenario(self, scenario: dict[str, Any]) -> str:
         """A fixed position for rulings and tests (docs/arabian-struggle.md, "Scenarios")."""
@@ -297,7 +297,7 @@ class ArabianStruggleState(MachineState):
         """A uniform draw from ``legal_actions(seat)``; for the steps whose options are described as ``Choices``
         (the long lists: cards to play, areas to recruit in or move to) only the action drawn is built."""
         self._check_seat(seat)
-        frame = machine.pending(self)
+        frame = RULES.pending(self)
         if frame is not None and frame["seat"] == seat and not self.data["over"]:
             describe = DESCRIBED.get(frame["step"])
             if describe is not None:
@@ -316,7 +316,7 @@ class ArabianStruggleState(MachineState):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         data = self.data
-        frame = machine.pending(self)
+        frame = RULES.pending(self)
         mine = data["players"][seat] if seat is not None else None
         draft = None
         if data["draft"] is not None and mine is not None:
@@ -476,7 +476,7 @@ class ArabianStruggleState(MachineState):
         for entry in data["lasting"]:
             card = board.card(entry["card"])
             lines.append(f"In play before {entry['owner']}: {card.label} — {card.lasting_text}")
-        frame = machine.pending(self)
+        frame = RULES.pending(self)
         if data["over"]:
             lines.append(f"Game over: {data['winner']} wins ({data['how']}) — {data['quality']}.")
         elif frame is not None:

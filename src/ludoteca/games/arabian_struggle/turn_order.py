@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board
-from ludoteca.games.arabian_struggle.machine import Frame, auto, decision, push_sequence
+from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -26,7 +26,7 @@ def selection_order(state: ArabianStruggleState) -> list[str]:
     return sorted(state.data["players"], key=lambda f: (vp[f], board.TIE_ORDER.index(f)))
 
 
-@auto("turn_order")
+@RULES.auto("turn_order")
 def turn_order(state: ArabianStruggleState, frame: Frame) -> None:
     data = state.data
     if data["era"] == 1:
@@ -34,7 +34,7 @@ def turn_order(state: ArabianStruggleState, frame: Frame) -> None:
         state.emit("turn_order", "Pre-War turn order: " + ", ".join(data["turn_order"]) + ".")
         return
     data["turn_order"] = [None] * len(data["players"])
-    push_sequence(
+    RULES.push_sequence(
         state,
         [{"step": "turn_order_pick", "seat": board.seat_of(state, f), "faction": f} for f in selection_order(state)]
         + [{"step": "turn_order_done"}],
@@ -46,7 +46,7 @@ def pick_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     return [Action(f"take the {PLACES[i]} place in the turn order", payload=i) for i in free]
 
 
-@decision("turn_order_pick", pick_options)
+@RULES.decision("turn_order_pick", pick_options)
 def turn_order_pick(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     state.data["turn_order"][action.payload] = frame["faction"]
     state.emit(
@@ -58,7 +58,7 @@ def turn_order_pick(state: ArabianStruggleState, frame: Frame, action: Action) -
     )
 
 
-@auto("turn_order_done")
+@RULES.auto("turn_order_done")
 def turn_order_done(state: ArabianStruggleState, frame: Frame) -> None:
     """The picks were each logged as they were made: the finished order is not said again (the log says each
     thing once); the turn-order track shows it."""

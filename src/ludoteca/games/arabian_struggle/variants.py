@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board
-from ludoteca.games.arabian_struggle.machine import Frame, auto, decision, push, push_sequence
+from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.arabian_struggle.state import ArabianStruggleState
@@ -61,10 +61,10 @@ def start_draft(state: ArabianStruggleState) -> None:
     }
     for f in data["players"]:
         data["hands"][f] = []
-    push(state, "draft_round")
+    RULES.push(state, "draft_round")
 
 
-@auto("draft_round")
+@RULES.auto("draft_round")
 def draft_round(state: ArabianStruggleState, frame: Frame) -> None:
     data = state.data
     draft = data["draft"]
@@ -78,7 +78,7 @@ def draft_round(state: ArabianStruggleState, frame: Frame) -> None:
     for seat, f in enumerate(data["players"]):
         frames += [{"step": "draft_pick", "seat": seat, "faction": f}] * 2
     frames += [{"step": "draft_pass"}, {"step": "draft_round"}]
-    push_sequence(state, frames)
+    RULES.push_sequence(state, frames)
 
 
 def draft_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
@@ -86,14 +86,14 @@ def draft_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     return [Action(f"keep {board.card(n).label}", payload=n) for n in pool]
 
 
-@decision("draft_pick", draft_options)
+@RULES.decision("draft_pick", draft_options)
 def draft_pick(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     draft = state.data["draft"]
     draft["pools"][frame["faction"]].remove(action.payload)
     draft["kept"][frame["faction"]].append(action.payload)
 
 
-@auto("draft_pass")
+@RULES.auto("draft_pass")
 def draft_pass(state: ArabianStruggleState, frame: Frame) -> None:
     data = state.data
     draft = data["draft"]

@@ -29,7 +29,7 @@ from ludoteca.games.mankind.civilization import (
 )
 from ludoteca.games.mankind.content import KINDS, load_content
 from ludoteca.games.mankind.eras import available, none_left
-from ludoteca.games.mankind.machine import Frame, auto, decision, push
+from ludoteca.games.mankind.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mankind.state import MankindState
@@ -88,7 +88,7 @@ def acquire(
     )
 
 
-@auto("build_roll")
+@RULES.auto("build_roll")
 def build_roll(state: MankindState, frame: Frame) -> None:
     seat = state.data["current"]
     roll = state.rng.roll(10)
@@ -97,7 +97,7 @@ def build_roll(state: MankindState, frame: Frame) -> None:
         state.emit(
             "build_roll", f"Build roll {roll}: seat {seat} picks a kind or gains 1D6 points.", seat=seat, roll=roll
         )
-        push(state, "build_choice", seat=seat)
+        RULES.push(state, "build_choice", seat=seat)
     else:
         state.emit("build_roll", f"Build roll {roll}: {KIND_NAMES[result]}.", seat=seat, roll=roll, kind=result)
         offer(state, seat, result)
@@ -114,7 +114,7 @@ def _choice_options(state: MankindState, frame: Frame) -> list[Action]:
     return list(_CHOICES)
 
 
-@decision("build_choice", _choice_options, always_ask=True)  # nine options: never forced
+@RULES.decision("build_choice", _choice_options, always_ask=True)  # nine options: never forced
 def build_choice(state: MankindState, frame: Frame, action: Action) -> None:
     """Build Table 10: "Pick One of Above or gain 1D6 IP or RP or VP"."""
     seat = frame["seat"]
@@ -125,7 +125,7 @@ def build_choice(state: MankindState, frame: Frame, action: Action) -> None:
     amount = state.rng.roll(6)
     gain(state.data["players"][seat], value, amount, "build_table")
     state.emit("gain", f"Seat {seat} gains {amount} {value}.", seat=seat, amount=amount, resource=value)
-    push(state, "build_more", seat=seat)
+    RULES.push(state, "build_more", seat=seat)
 
 
 def offer(state: MankindState, seat: int, kind: str) -> None:
@@ -134,7 +134,7 @@ def offer(state: MankindState, seat: int, kind: str) -> None:
 
     Called straight from the roll or the choice (nothing can happen in between), not as a frame of its own.
     """
-    push(state, "build_more", seat=seat)
+    RULES.push(state, "build_more", seat=seat)
     if kind in ("leader", "wonder") and not available(state, kind):
         none_left(state, kind, seat)
         return
@@ -142,7 +142,7 @@ def offer(state: MankindState, seat: int, kind: str) -> None:
     if not _can_pick(state.data["players"][seat], rows, units):
         _build_nothing(state, seat, kind, anything=False)
         return
-    push(state, "build_pick", seat=seat, kind=kind)
+    RULES.push(state, "build_pick", seat=seat, kind=kind)
 
 
 @lru_cache(maxsize=64)
@@ -339,7 +339,7 @@ def _build_nothing(state: MankindState, seat: int, kind: str, anything: bool) ->
         state.emit("build_none", f"Seat {seat} cannot build any {KIND_NAMES[kind]} now.", seat=seat)
 
 
-@decision("build_pick", _pick_options, always_ask=True)
+@RULES.decision("build_pick", _pick_options, always_ask=True)
 def build_pick(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
     if action.payload[0] == "nothing":
@@ -369,7 +369,7 @@ def _more_options(state: MankindState, frame: Frame) -> list[Action]:
     return [_END_BUILDS]
 
 
-@decision("build_more", _more_options)
+@RULES.decision("build_more", _more_options)
 def build_more(state: MankindState, frame: Frame, action: Action) -> None:
     """Mankind: Build Phase — "additional rolls on the Build Table at the cost of 3 IP each"."""
     if action.payload:
@@ -378,4 +378,4 @@ def build_more(state: MankindState, frame: Frame, action: Action) -> None:
         state.emit(
             "extra_roll", f"Seat {seat} pays {state.content.extra_roll_cost_ip} IP for another Build roll.", seat=seat
         )
-        push(state, "build_roll")
+        RULES.push(state, "build_roll")

@@ -25,7 +25,7 @@ from ludoteca.games.mankind.civilization import (
     level_table,
     military_units,
 )
-from ludoteca.games.mankind.machine import pending
+from ludoteca.games.mankind.machine import RULES
 
 if TYPE_CHECKING:
     from ludoteca.games.mankind.state import MankindState
@@ -39,7 +39,7 @@ STEPS: dict[str, tuple[str, ...]] = {
 }
 
 # What decides a roll, in the rulebook's words, for the panel.
-RULES: dict[str, str] = {
+ROLL_RULES: dict[str, str] = {
     # MK: War Events
     "war": "Both roll 1D6; the higher Warfare Level (with DF) adds 1; ties are rolled again. "
     "The lower roll loses a Military Unit; the last side with units steals 1D6 VP and 1D6 RP.",
@@ -179,7 +179,7 @@ def _war_sides(players: list[Player], a: int, b: int) -> tuple[list[dict[str, An
 
 def conflict_view(state: MankindState) -> dict[str, Any] | None:
     """``view["conflict"]``: the War, Incursion or Raid a decision waits in, with its numbers as they are now."""
-    frame = pending(state)
+    frame = RULES.pending(state)
     if frame is None:
         return None
     step = frame["step"]
@@ -187,7 +187,7 @@ def conflict_view(state: MankindState) -> dict[str, Any] | None:
     if kind is None:
         return None
     players = state.data["players"]
-    shown: dict[str, Any] = {"kind": kind, "step": step, "rule": RULES[kind], "sides": [], "candidates": []}
+    shown: dict[str, Any] = {"kind": kind, "step": step, "rule": ROLL_RULES[kind], "sides": [], "candidates": []}
     if step == "war_choose":
         first = frame["first"]
         shown["first"] = first

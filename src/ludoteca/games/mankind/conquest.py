@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core import Action
 from ludoteca.games.mankind.civilization import card, conquest_label, distinct, gain, label, remove_build
 from ludoteca.games.mankind.content import ERAS, Points
-from ludoteca.games.mankind.machine import Frame, auto, decision, push, repush
+from ludoteca.games.mankind.machine import RULES, Frame
 from ludoteca.games.mankind.targeting import settle
 from ludoteca.games.mankind.turn import warfare_order
 
@@ -30,7 +30,7 @@ def sacrificeable(state: MankindState, seat: int) -> list[str]:
     return distinct(result)
 
 
-@auto("conquest_event")
+@RULES.auto("conquest_event")
 def conquest_event(state: MankindState, frame: Frame) -> None:
     row = state.event_row(frame["era"], "conquest", frame["row"])
     # MK: Conquest Events — "The player with the highest current Warfare Level wins the conquest"; ties among
@@ -38,7 +38,7 @@ def conquest_event(state: MankindState, frame: Frame) -> None:
     order, tied = warfare_order(state)
     first = settle(state, order, tied, 0, "the conquest")
     conquest = f"{ERAS[frame['era']]}/{row.name}"
-    push(
+    RULES.push(
         state,
         "conquest_offer",
         seat=first,
@@ -57,7 +57,7 @@ def _offer_options(state: MankindState, frame: Frame) -> list[Action]:
     return [*claims, Action(f"pass {name}", payload=None)]
 
 
-@decision("conquest_offer", _offer_options)
+@RULES.decision("conquest_offer", _offer_options)
 def conquest_offer(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
     name = frame["conquest"].partition("/")[2]
@@ -69,7 +69,7 @@ def conquest_offer(state: MankindState, frame: Frame, action: Action) -> None:
             # level of warfare": a tie for that place is rolled off now, when it decides who is asked.
             order, tied = list(frame["order"]), [list(group) for group in frame.get("tied", [])]
             seat = settle(state, order, tied, nxt, "the conquest")
-            repush(state, frame, seat=seat, i=nxt, order=order, tied=tied)
+            RULES.repush(state, frame, seat=seat, i=nxt, order=order, tied=tied)
         else:
             state.emit("conquest_ignored", f"Nobody claims {name}; the conquest is ignored.")
         return
@@ -101,7 +101,7 @@ def conquest_offer(state: MankindState, frame: Frame, action: Action) -> None:
     if sacrificed.kind == "military":
         cost = -(-sacrificed.trait("WL") // 2)
         if player["rp"] >= cost:
-            push(state, "conquest_rebuild", seat=seat, unit=victim, cost=cost)
+            RULES.push(state, "conquest_rebuild", seat=seat, unit=victim, cost=cost)
 
 
 def _rebuild_options(state: MankindState, frame: Frame) -> list[Action]:
@@ -111,7 +111,7 @@ def _rebuild_options(state: MankindState, frame: Frame) -> list[Action]:
     ]
 
 
-@decision("conquest_rebuild", _rebuild_options)
+@RULES.decision("conquest_rebuild", _rebuild_options)
 def conquest_rebuild(state: MankindState, frame: Frame, action: Action) -> None:
     """Mankind: Conquest Events — the sacrificed Unit "may immediately be rebuilt for half cost rounding up"."""
     if action.payload:

@@ -22,21 +22,21 @@ from ludoteca.games.mankind.content import (
     Trait,
 )
 from ludoteca.games.mankind.eras import available, none_left
-from ludoteca.games.mankind.machine import Frame, auto, decision, push, repush
+from ludoteca.games.mankind.machine import RULES, Frame
 from ludoteca.games.mankind.targeting import others
 
 if TYPE_CHECKING:
     from ludoteca.games.mankind.state import MankindState
 
 
-@auto("boon_event")
+@RULES.auto("boon_event")
 def boon_event(state: MankindState, frame: Frame) -> None:
-    push(state, "effect", era=frame["era"], kind="boon", row=frame["row"], i=0)
+    RULES.push(state, "effect", era=frame["era"], kind="boon", row=frame["row"], i=0)
 
 
-@auto("disaster_event")
+@RULES.auto("disaster_event")
 def disaster_event(state: MankindState, frame: Frame) -> None:
-    push(state, "effect", era=frame["era"], kind="disaster", row=frame["row"], i=0)
+    RULES.push(state, "effect", era=frame["era"], kind="disaster", row=frame["row"], i=0)
 
 
 def _recipients(state: MankindState, who: str) -> list[int]:
@@ -48,7 +48,7 @@ def _recipients(state: MankindState, who: str) -> list[int]:
     return others(state, me)
 
 
-@auto("effect")
+@RULES.auto("effect")
 def effect_step(state: MankindState, frame: Frame) -> None:
     """Carry out effect ``i`` of the row, then schedule the next one."""
     effects = state.event_row(frame["era"], frame["kind"], frame["row"]).effect
@@ -63,10 +63,12 @@ def effect_step(state: MankindState, frame: Frame) -> None:
         j = i
         while j < len(effects) and isinstance(effects[j], Trait) and effects[j].who == "opponent":  # type: ignore[union-attr]
             j += 1
-        repush(state, frame, i=j)
-        push(state, "choose_opponent", seat=me, era=frame["era"], kind=frame["kind"], row=frame["row"], first=i, last=j)
+        RULES.repush(state, frame, i=j)
+        RULES.push(
+            state, "choose_opponent", seat=me, era=frame["era"], kind=frame["kind"], row=frame["row"], first=i, last=j
+        )
         return
-    repush(state, frame, i=i + 1)
+    RULES.repush(state, frame, i=i + 1)
     if isinstance(effect, Trait):
         add_modifier(state, me, effect.trait, effect.delta)
     elif isinstance(effect, Points):
@@ -95,19 +97,19 @@ def effect_step(state: MankindState, frame: Frame) -> None:
         if effect.source == "available" and effect.kind in ("leader", "wonder") and not available(state, effect.kind):
             none_left(state, effect.kind, me)
         elif gain_candidates(state, me, effect.kind, effect.source):
-            push(state, "gain_build", seat=me, kind=effect.kind, source=effect.source)
+            RULES.push(state, "gain_build", seat=me, kind=effect.kind, source=effect.source)
         else:
             what = KIND_NAMES.get(effect.kind, effect.kind)
             state.emit("nothing_to_gain", f"There is no {what} for seat {me} to gain.", seat=me)
     elif isinstance(effect, LoseBuild):
         if builds_of_kind(player, effect.kind, effect.era):
-            push(state, "lose_build", seat=me, kind=effect.kind, era=effect.era)
+            RULES.push(state, "lose_build", seat=me, kind=effect.kind, era=effect.era)
         else:
             what = KIND_NAMES.get(effect.kind, effect.kind)
             state.emit("nothing_to_lose", f"Seat {me} has no {what} to lose.", seat=me)
     elif isinstance(effect, SetGovernment):
         if effect.to == "any":
-            push(state, "set_government", seat=me)
+            RULES.push(state, "set_government", seat=me)
         else:
             set_government(state, me, None if effect.to == "anarchy" else state.content.start.government)
     elif isinstance(effect, Shield):
@@ -138,7 +140,7 @@ def _opponent_options(state: MankindState, frame: Frame) -> list[Action]:
     return [Action(f"give seat {seat} {text}", payload=seat) for seat in others(state, frame["seat"])]
 
 
-@decision("choose_opponent", _opponent_options)
+@RULES.decision("choose_opponent", _opponent_options)
 def choose_opponent(state: MankindState, frame: Frame, action: Action) -> None:
     """ "Opponent" means one opponent chosen by the current player (docs/rulings.md, Mankind R9)."""
     effects = state.event_row(frame["era"], frame["kind"], frame["row"]).effect[frame["first"] : frame["last"]]
@@ -160,7 +162,7 @@ def _gain_options(state: MankindState, frame: Frame) -> list[Action]:
     return [*options, Action(f"take no {KIND_NAMES.get(frame['kind'], frame['kind'])}", payload=None)]
 
 
-@decision("gain_build", _gain_options)
+@RULES.decision("gain_build", _gain_options)
 def gain_build(state: MankindState, frame: Frame, action: Action) -> None:
     """A build gained from a Boon is free (docs/rulings.md, Mankind R7); Wonders and Leaders score as built."""
     if action.payload is None:
@@ -175,7 +177,7 @@ def _lose_options(state: MankindState, frame: Frame) -> list[Action]:
     return [Action(f"lose {label(b)}", payload=b) for b in builds]
 
 
-@decision("lose_build", _lose_options)
+@RULES.decision("lose_build", _lose_options)
 def lose_build(state: MankindState, frame: Frame, action: Action) -> None:
     """The victim chooses which build goes; a lost Leader or Wonder leaves the game (it is already in ``gone``)."""
     seat = frame["seat"]
@@ -196,6 +198,6 @@ def _government_options(state: MankindState, frame: Frame) -> list[Action]:
     return [Action(f"change government to {label(g)}", payload=g) for g in government_choices(state)]
 
 
-@decision("set_government", _government_options)
+@RULES.decision("set_government", _government_options)
 def choose_government(state: MankindState, frame: Frame, action: Action) -> None:
     set_government(state, frame["seat"], action.payload)

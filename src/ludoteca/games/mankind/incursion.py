@@ -20,41 +20,41 @@ from ludoteca.games.mankind.civilization import (
     spread_losses,
 )
 from ludoteca.games.mankind.content import Incursion
-from ludoteca.games.mankind.machine import Frame, auto, decision, push
+from ludoteca.games.mankind.machine import RULES, Frame
 from ludoteca.games.mankind.targeting import random_seat, strongest, use_shields, weakest
 
 if TYPE_CHECKING:
     from ludoteca.games.mankind.state import MankindState
 
 
-@auto("incursion_event")
+@RULES.auto("incursion_event")
 def incursion_event(state: MankindState, frame: Frame) -> None:
     row = state.event_row(frame["era"], "incursion", frame["row"])
     target = next(effect.target for effect in row.effect if isinstance(effect, Incursion))
     me = state.data["current"]
     everyone = list(range(state.players))
     if target == "self":
-        push(state, "incursion_begin", target=me)
+        RULES.push(state, "incursion_begin", target=me)
     elif target == "weakest":
-        push(state, "incursion_begin", target=weakest(state, everyone))
+        RULES.push(state, "incursion_begin", target=weakest(state, everyone))
     elif target == "strongest":
-        push(state, "incursion_begin", target=strongest(state, everyone))
+        RULES.push(state, "incursion_begin", target=strongest(state, everyone))
     elif target == "random":
-        push(state, "incursion_begin", target=random_seat(state, everyone, "the horde's target"))
+        RULES.push(state, "incursion_begin", target=random_seat(state, everyone, "the horde's target"))
     else:
-        push(state, "incursion_target", seat=me)
+        RULES.push(state, "incursion_target", seat=me)
 
 
 def _target_options(state: MankindState, frame: Frame) -> list[Action]:
     return [Action(f"send the horde against seat {seat}", payload=seat) for seat in range(state.players)]
 
 
-@decision("incursion_target", _target_options)
+@RULES.decision("incursion_target", _target_options)
 def incursion_target(state: MankindState, frame: Frame, action: Action) -> None:
-    push(state, "incursion_begin", target=action.payload)
+    RULES.push(state, "incursion_begin", target=action.payload)
 
 
-@auto("incursion_begin")
+@RULES.auto("incursion_begin")
 def incursion_begin(state: MankindState, frame: Frame) -> None:
     target = frame["target"]
     if use_shields(state, [target], "incursion"):
@@ -72,10 +72,10 @@ def incursion_begin(state: MankindState, frame: Frame) -> None:
         _own, bonuses = conflicts.incursion_bonuses(player, horde)
         said += " " + conflicts.bonus_text((f"Seat {target}", "The horde"), bonuses)
     state.emit("incursion", said, target=target, attacks=attacks, horde=horde, dice=list(horde_dice))
-    push(state, "incursion_attack", target=target, horde=horde, left=attacks)
+    RULES.push(state, "incursion_attack", target=target, horde=horde, left=attacks)
 
 
-@auto("incursion_attack")
+@RULES.auto("incursion_attack")
 def incursion_attack(state: MankindState, frame: Frame) -> None:
     target, horde = frame["target"], frame["horde"]
     player = state.data["players"][target]
@@ -93,12 +93,12 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
             )
             return
         if frame["left"] > 1:
-            push(state, "incursion_attack", target=target, horde=horde, left=frame["left"] - 1)
+            RULES.push(state, "incursion_attack", target=target, horde=horde, left=frame["left"] - 1)
         state.emit("incursion_lost", f"Seat {target} has no Military Units: the horde wins.", seat=target, attacks=1)
-        push(state, "incursion_loss", seat=target)
+        RULES.push(state, "incursion_loss", seat=target)
         return
     if frame["left"] > 1:
-        push(state, "incursion_attack", target=target, horde=horde, left=frame["left"] - 1)
+        RULES.push(state, "incursion_attack", target=target, horde=horde, left=frame["left"] - 1)
     # MK: Incursion Events — "Higher WL gets +1 to his roll"; the player defends, so DF counts.
     own, (bonus, horde_bonus) = conflicts.incursion_bonuses(player, horde)
     defense, attack = state.rng.roll(6), state.rng.roll(6)
@@ -128,7 +128,7 @@ def incursion_attack(state: MankindState, frame: Frame) -> None:
             totals=[defense_total, attack_total],
             attacks=1,
         )
-        push(state, "incursion_loss", seat=target)
+        RULES.push(state, "incursion_loss", seat=target)
 
 
 def _loss_options(state: MankindState, frame: Frame) -> list[Action]:
@@ -138,7 +138,7 @@ def _loss_options(state: MankindState, frame: Frame) -> list[Action]:
     return units or spread_losses(player, ("infrastructure",), "discard")
 
 
-@decision("incursion_loss", _loss_options)
+@RULES.decision("incursion_loss", _loss_options)
 def incursion_loss(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
     name = lose_from_spread(state.data["players"][seat], action.payload)

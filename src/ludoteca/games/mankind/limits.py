@@ -23,18 +23,18 @@ from ludoteca.games.mankind.civilization import (
     spread_count,
     spread_losses,
 )
-from ludoteca.games.mankind.machine import Frame, auto, decision, push, push_sequence
+from ludoteca.games.mankind.machine import RULES, Frame
 
 if TYPE_CHECKING:
     from ludoteca.games.mankind.state import MankindState
 
 
-@auto("limit_phase")
+@RULES.auto("limit_phase")
 def limit_phase(state: MankindState, frame: Frame) -> None:
     """The four checks in order. Food and Stability may make the player choose a loss, which the later
     checks wait for; so Stability and the last two (which never wait) are frames, and Food runs at once
     (a loss it asks for is pushed above them, so it still comes before they look)."""
-    push_sequence(state, [{"step": "stability_limit"}, {"step": "health_and_governance_limits"}])
+    RULES.push_sequence(state, [{"step": "stability_limit"}, {"step": "health_and_governance_limits"}])
     food_limit(state, frame)
 
 
@@ -60,10 +60,10 @@ def food_limit(state: MankindState, frame: Frame) -> None:
     limit = state.content.limits.food_base + level(player, "FL")
     if limit_count(player) > limit:
         _lose_points(state, seat, "RP", 1, f"Food Limit ({count(limit_count(player), 'build')} > {limit})")
-        push(state, "limit_loss", seat=seat, why="starvation")
+        RULES.push(state, "limit_loss", seat=seat, why="starvation")
 
 
-@auto("stability_limit")
+@RULES.auto("stability_limit")
 def stability_limit(state: MankindState, frame: Frame) -> None:
     seat = state.data["current"]
     player = state.data["players"][seat]
@@ -71,16 +71,16 @@ def stability_limit(state: MankindState, frame: Frame) -> None:
     limit = rules.stability_base + rules.stability_per_level * level(player, "SL")
     if limit_count(player) > limit:
         _lose_points(state, seat, "VP", 2, f"Stability Limit ({count(limit_count(player), 'build')} > {limit})")
-        push(state, "limit_loss", seat=seat, why="social unrest")
+        RULES.push(state, "limit_loss", seat=seat, why="social unrest")
 
 
-@auto("health_and_governance_limits")
+@RULES.auto("health_and_governance_limits")
 def health_and_governance_limits(state: MankindState, frame: Frame) -> None:
     health_limit(state, frame)
     governance_limit(state, frame)
 
 
-@auto("health_limit")  # still a step of its own, so a stack saved before the two were joined still runs
+@RULES.auto("health_limit")  # still a step of its own, so a stack saved before the two were joined still runs
 def health_limit(state: MankindState, frame: Frame) -> None:
     """ "Resource Level" is the Resource Points held (docs/rulings.md, Mankind R6)."""
     seat = state.data["current"]
@@ -90,7 +90,7 @@ def health_limit(state: MankindState, frame: Frame) -> None:
         _lose_points(state, seat, "VP", 1, f"Health Limit ({player['rp']} RP > {limit})")
 
 
-@auto("governance_limit")  # likewise
+@RULES.auto("governance_limit")  # likewise
 def governance_limit(state: MankindState, frame: Frame) -> None:
     seat = state.data["current"]
     player = state.data["players"][seat]
@@ -104,7 +104,7 @@ def _loss_options(state: MankindState, frame: Frame) -> list[Action]:
     return spread_losses(state.data["players"][frame["seat"]], ("infrastructure", "military"), "lose")
 
 
-@decision("limit_loss", _loss_options)
+@RULES.decision("limit_loss", _loss_options)
 def limit_loss(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
     name = lose_from_spread(state.data["players"][seat], action.payload)

@@ -1,7 +1,8 @@
-"""Mankind's rules registry: the core state machine (``ludoteca.core.machine``) for this game.
+"""Mankind's rules registry on the core state machine (``ludoteca.core.machine``).
 
-Each rules module registers its steps with :func:`auto` and :func:`decision`; the names below are
-the registry's methods, so a chapter module reads ``@auto("gains_phase")``.
+Every game names the registry the same way: a chapter module writes ``@RULES.auto("step")`` or
+``RULES.push(state, ...)`` next to the rule it implements, so one reading of the core machine serves
+all four games.
 """
 
 from __future__ import annotations
@@ -15,26 +16,4 @@ if TYPE_CHECKING:
 
 RULES: Rules[MankindState] = Rules()
 
-auto = RULES.auto
-decision = RULES.decision
-push = RULES.push
-repush = RULES.repush
-push_sequence = RULES.push_sequence
-advance = RULES.advance
-pending = RULES.pending
-options_of = RULES.options_of
-resolve = RULES.resolve
-
-__all__ = [
-    "RULES",
-    "Frame",
-    "advance",
-    "auto",
-    "decision",
-    "options_of",
-    "pending",
-    "push",
-    "push_sequence",
-    "repush",
-    "resolve",
-]
+__all__ = ["RULES", "Frame"]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core import Action
 from ludoteca.games.mankind.civilization import lose, military_units
 from ludoteca.games.mankind.content import Raid
-from ludoteca.games.mankind.machine import Frame, auto, decision, push
+from ludoteca.games.mankind.machine import RULES, Frame
 from ludoteca.games.mankind.targeting import others, use_shields
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def can_raid(state: MankindState, seat: int) -> bool:
     return len(military_units(player)) > int(player["raids_used"])
 
 
-@auto("raid_event")
+@RULES.auto("raid_event")
 def raid_event(state: MankindState, frame: Frame) -> None:
     row = state.event_row(frame["era"], "raid", frame["row"])
     modifier = sum(effect.modifier for effect in row.effect if isinstance(effect, Raid))
@@ -34,7 +34,7 @@ def raid_event(state: MankindState, frame: Frame) -> None:
     if not can_raid(state, seat):
         state.emit("raid_none", f"Seat {seat} has no Military Unit free to raid.", seat=seat)
         return
-    push(state, "raid_target", seat=seat, modifier=modifier)
+    RULES.push(state, "raid_target", seat=seat, modifier=modifier)
 
 
 def _target_options(state: MankindState, frame: Frame) -> list[Action]:
@@ -42,7 +42,7 @@ def _target_options(state: MankindState, frame: Frame) -> list[Action]:
     return [*targets, Action("do not raid", payload=None)]
 
 
-@decision("raid_target", _target_options)
+@RULES.decision("raid_target", _target_options)
 def raid_target(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
     if action.payload is None:
@@ -50,10 +50,10 @@ def raid_target(state: MankindState, frame: Frame, action: Action) -> None:
         return
     if use_shields(state, [action.payload], "raid"):
         return
-    push(state, "raid_roll", raider=seat, target=action.payload, modifier=frame["modifier"])
+    RULES.push(state, "raid_roll", raider=seat, target=action.payload, modifier=frame["modifier"])
 
 
-@auto("raid_roll")
+@RULES.auto("raid_roll")
 def raid_roll(state: MankindState, frame: Frame) -> None:
     """One raid: the Raid roll, modified, is stolen in RP (never more than the defender has)."""
     raider, target = frame["raider"], frame["target"]
@@ -77,7 +77,7 @@ def raid_roll(state: MankindState, frame: Frame) -> None:
         stolen=stolen,
     )
     if can_raid(state, target):
-        push(state, "raid_retaliate", seat=target, other=raider, modifier=frame["modifier"])
+        RULES.push(state, "raid_retaliate", seat=target, other=raider, modifier=frame["modifier"])
     else:
         state.emit("raid_over", f"Seat {target} cannot raid back; the raids end.", seat=target)
 
@@ -86,10 +86,10 @@ def _retaliate_options(state: MankindState, frame: Frame) -> list[Action]:
     return [Action(f"raid seat {frame['other']} back", payload=True), Action("stop raiding", payload=False)]
 
 
-@decision("raid_retaliate", _retaliate_options)
+@RULES.decision("raid_retaliate", _retaliate_options)
 def raid_retaliate(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
     if action.payload:
-        push(state, "raid_roll", raider=seat, target=frame["other"], modifier=frame["modifier"])
+        RULES.push(state, "raid_roll", raider=seat, target=frame["other"], modifier=frame["modifier"])
     else:
         state.emit("raid_over", f"Seat {seat} does not retaliate; the raids end.", seat=seat)

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from ludoteca.core import Action, BadOptions, Game, State, copy_plain
 from ludoteca.core.machine import MachineState
-from ludoteca.games.mankind import build, conflicts, evaluation, machine, scoring
+from ludoteca.games.mankind import build, conflicts, evaluation, scoring
 from ludoteca.games.mankind.civilization import conquest_label, label, levels, limit_count, new_player, spread_count
 from ludoteca.games.mankind.content import ERAS, TRAITS, Amount, Content, EventRow, load_content
 from ludoteca.games.mankind.machine import RULES
@@ -68,11 +68,11 @@ class MankindState(MachineState):
         }
         first = self._apply_scenario(self.scenario or {})
         if first is None:
-            machine.push(self, "choose_first_player")
+            RULES.push(self, "choose_first_player")
         else:
             self.data["current"] = first
-            machine.push(self, "begin_turn")
-        machine.advance(self)
+            RULES.push(self, "begin_turn")
+        RULES.advance(self)
 
     def _apply_scenario(self, scenario: dict[str, Any]) -> int | None:
         """A fixed set-up for rulings and tests: era, first player, and any player's list and points."""
@@ -160,12 +160,12 @@ class MankindState(MachineState):
         options, so they are read from the frame at once rather than through ``legal_actions``' checks
         (which find the same frame twice); anything else goes the general way.
         """
-        frame = machine.pending(self)
+        frame = RULES.pending(self)
         if frame is None or frame["seat"] != seat or self.data["over"]:
             return super().random_action(seat, rng)
         if frame["step"] == "build_pick":
             return build.random_pick(self, frame, rng)
-        legal: list[Action] = machine.options_of(self, frame)
+        legal: list[Action] = RULES.options_of(self, frame)
         index: int = rng.randrange(len(legal))
         return legal[index]
 
@@ -206,7 +206,7 @@ class MankindState(MachineState):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         data = self.data
-        frame = machine.pending(self)
+        frame = RULES.pending(self)
         players = []
         for player in data["players"]:
             players.append(
@@ -255,7 +255,7 @@ class MankindState(MachineState):
             lines.append("  " + " ".join(f"{code} {lv[code]}" for code in TRAITS))
             spread = [label(b) for b in player["builds"]] + [conquest_label(c) for c in player["conquests"]]
             lines.append("  " + (", ".join(spread) or "no builds"))
-        frame = machine.pending(self)
+        frame = RULES.pending(self)
         if frame is not None:
             lines.append(f"Seat {frame['seat']} decides — {prompt(frame)}")
         return "\n".join(lines)

@@ -12,14 +12,14 @@ from ludoteca.core.wording import a
 from ludoteca.games.mankind.civilization import gain, level, level_table
 from ludoteca.games.mankind.content import ERA_TITLES
 from ludoteca.games.mankind.eras import end_era
-from ludoteca.games.mankind.machine import Frame, auto, decision, push, push_sequence, repush
+from ludoteca.games.mankind.machine import RULES, Frame
 from ludoteca.games.mankind.targeting import Ranking, ranking
 
 if TYPE_CHECKING:
     from ludoteca.games.mankind.state import MankindState
 
 
-@auto("choose_first_player")
+@RULES.auto("choose_first_player")
 def choose_first_player(state: MankindState, frame: Frame) -> None:
     """Mankind: Setup — "Players roll high on 1D10 to see who goes first" (ties re-roll)."""
     contenders = list(range(state.players))
@@ -33,10 +33,10 @@ def choose_first_player(state: MankindState, frame: Frame) -> None:
         )
     state.data["current"] = contenders[0]
     state.emit("first_player", f"Seat {contenders[0]} goes first.", seat=contenders[0])
-    push(state, "begin_turn")
+    RULES.push(state, "begin_turn")
 
 
-@auto("begin_turn")
+@RULES.auto("begin_turn")
 def begin_turn(state: MankindState, frame: Frame) -> None:
     data = state.data
     data["turn"] += 1
@@ -48,7 +48,7 @@ def begin_turn(state: MankindState, frame: Frame) -> None:
     state.emit("turn", f"Turn {data['turn']} ({ERA_TITLES[data['era']]} era): seat {seat} plays.", seat=seat)
     # Phases 3-5 wait for the seat's choices, so they are frames; Gains and the Event roll never wait and
     # run at once (an event the roll brings is pushed above the Build Phase, so it still comes first).
-    push_sequence(
+    RULES.push_sequence(
         state, [{"step": "build_roll"}, {"step": "trade_phase"}, {"step": "limit_phase"}, {"step": "end_turn"}]
     )
     gains_phase(state, frame)
@@ -103,7 +103,7 @@ def event_phase(state: MankindState, frame: Frame) -> None:
         sub_roll=sub_roll,
         name=row.name,
     )
-    push(state, f"{kind}_event", era=data["era"], row=index)
+    RULES.push(state, f"{kind}_event", era=data["era"], row=index)
 
 
 # The same three trades every time (actions are immutable, so one list serves every game).
@@ -114,25 +114,25 @@ def _trade_options(state: MankindState, frame: Frame) -> list[Action]:
     return list(_TRADES)
 
 
-@auto("trade_phase")
+@RULES.auto("trade_phase")
 def trade_phase(state: MankindState, frame: Frame) -> None:
     """Mankind: Trade Phase — for every 2 Trade Levels, gain 1 IP or 1 RP or 1 VP."""
     seat = state.data["current"]
     picks = max(0, level(state.data["players"][seat], "TL")) // 2
     if picks:
-        push(state, "trade_pick", seat=seat, left=picks)
+        RULES.push(state, "trade_pick", seat=seat, left=picks)
 
 
-@decision("trade_pick", _trade_options, always_ask=True)  # three options: never forced
+@RULES.decision("trade_pick", _trade_options, always_ask=True)  # three options: never forced
 def trade_pick(state: MankindState, frame: Frame, action: Action) -> None:
     seat = frame["seat"]
     gain(state.data["players"][seat], action.payload, 1, "trade")
     state.emit("trade", f"Seat {seat} trades for 1 {action.payload}.", seat=seat, points=action.payload)
     if frame["left"] > 1:
-        repush(state, frame, left=frame["left"] - 1)
+        RULES.repush(state, frame, left=frame["left"] - 1)
 
 
-@auto("end_turn")
+@RULES.auto("end_turn")
 def end_turn(state: MankindState, frame: Frame) -> None:
     """End of a turn: an era that ran out of Leaders or Wonders ends now (docs/rulings.md, Mankind R3)."""
     data = state.data

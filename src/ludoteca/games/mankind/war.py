@@ -21,7 +21,7 @@ from ludoteca.games.mankind.civilization import (
     score,
 )
 from ludoteca.games.mankind.content import War
-from ludoteca.games.mankind.machine import Frame, auto, decision, push
+from ludoteca.games.mankind.machine import RULES, Frame
 from ludoteca.games.mankind.targeting import (
     left_of,
     others,
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 YOU_VERSUS = ("left", "right", "random_opponent", "weakest_opponent", "strongest_opponent")
 
 
-@auto("war_event")
+@RULES.auto("war_event")
 def war_event(state: MankindState, frame: Frame) -> None:
     row = state.event_row(frame["era"], "war", frame["row"])
     mode = next(effect.mode for effect in row.effect if isinstance(effect, War))
@@ -51,20 +51,20 @@ def war_event(state: MankindState, frame: Frame) -> None:
         return
     me = data["current"]
     if mode == "left":
-        push(state, "war_begin", a=me, b=left_of(state, me), mode=mode)
+        RULES.push(state, "war_begin", a=me, b=left_of(state, me), mode=mode)
     elif mode == "right":
-        push(state, "war_begin", a=me, b=right_of(state, me), mode=mode)
+        RULES.push(state, "war_begin", a=me, b=right_of(state, me), mode=mode)
     elif mode == "random_opponent":
-        push(state, "war_begin", a=me, b=random_seat(state, others(state, me), "the enemy"), mode=mode)
+        RULES.push(state, "war_begin", a=me, b=random_seat(state, others(state, me), "the enemy"), mode=mode)
     elif mode == "weakest_opponent":
-        push(state, "war_begin", a=me, b=weakest(state, others(state, me)), mode=mode)
+        RULES.push(state, "war_begin", a=me, b=weakest(state, others(state, me)), mode=mode)
     elif mode == "strongest_opponent":
-        push(state, "war_begin", a=me, b=strongest(state, others(state, me)), mode=mode)
+        RULES.push(state, "war_begin", a=me, b=strongest(state, others(state, me)), mode=mode)
     elif mode == "two_random":
         a = random_seat(state, list(range(state.players)), "the first side")
-        push(state, "war_begin", a=a, b=random_seat(state, others(state, a), "the second side"), mode=mode)
+        RULES.push(state, "war_begin", a=a, b=random_seat(state, others(state, a), "the second side"), mode=mode)
     else:  # "choice_and_random" or "two_choice": the current player names a side
-        push(state, "war_choose", seat=me, mode=mode, first=None)
+        RULES.push(state, "war_choose", seat=me, mode=mode, first=None)
 
 
 def _choose_options(state: MankindState, frame: Frame) -> list[Action]:
@@ -72,15 +72,15 @@ def _choose_options(state: MankindState, frame: Frame) -> list[Action]:
     return [Action(f"choose seat {seat} for the war", payload=seat) for seat in candidates]
 
 
-@decision("war_choose", _choose_options)
+@RULES.decision("war_choose", _choose_options)
 def war_choose(state: MankindState, frame: Frame, action: Action) -> None:
     """A side "of your choice" may be any player, yourself included (docs/rulings.md, Mankind R12)."""
     chosen = action.payload
     state.emit("war_side", f"Seat {frame['seat']} chooses seat {chosen} for the war.", seat=chosen)
     if frame["first"] is None and frame["mode"] == "two_choice":
-        push(state, "war_choose", seat=frame["seat"], mode=frame["mode"], first=chosen)
+        RULES.push(state, "war_choose", seat=frame["seat"], mode=frame["mode"], first=chosen)
     elif frame["first"] is None:
-        push(
+        RULES.push(
             state,
             "war_begin",
             a=chosen,
@@ -88,10 +88,10 @@ def war_choose(state: MankindState, frame: Frame, action: Action) -> None:
             mode=frame["mode"],
         )
     else:
-        push(state, "war_begin", a=frame["first"], b=chosen, mode=frame["mode"])
+        RULES.push(state, "war_begin", a=frame["first"], b=chosen, mode=frame["mode"])
 
 
-@auto("war_begin")
+@RULES.auto("war_begin")
 def war_begin(state: MankindState, frame: Frame) -> None:
     a, b = frame["a"], frame["b"]
     targets = [b] if frame["mode"] in YOU_VERSUS else [a, b]
@@ -106,16 +106,16 @@ def war_begin(state: MankindState, frame: Frame) -> None:
         said += " " + conflicts.bonus_text((f"Seat {a}", f"Seat {b}"), bonuses)
     state.emit("war", said, a=a, b=b)
     if units_a and units_b:
-        push(state, "war_round", a=a, b=b)
+        RULES.push(state, "war_round", a=a, b=b)
     elif units_a or units_b:
         winner, loser = (a, b) if units_a else (b, a)
         state.emit("war_no_army", f"Seat {loser} has no Military Units.", seat=loser)
-        push(state, "war_spoils", victor=winner, loser=loser)
+        RULES.push(state, "war_spoils", victor=winner, loser=loser)
     else:
         state.emit("war_no_army", "Neither side has a Military Unit; there is no war.", a=a, b=b)
 
 
-@auto("war_round")
+@RULES.auto("war_round")
 def war_round(state: MankindState, frame: Frame) -> None:
     a, b = frame["a"], frame["b"]
     players = state.data["players"]
@@ -140,7 +140,7 @@ def war_round(state: MankindState, frame: Frame) -> None:
             break
         state.emit("war_tie", "The tie is rolled again.")
     loser = a if total_a < total_b else b
-    push(state, "war_loss", seat=loser, a=a, b=b)
+    RULES.push(state, "war_loss", seat=loser, a=a, b=b)
 
 
 def _loss_options(state: MankindState, frame: Frame) -> list[Action]:
@@ -148,37 +148,37 @@ def _loss_options(state: MankindState, frame: Frame) -> list[Action]:
     return [Action(f"lose {label(unit)}", payload=unit) for unit in units]
 
 
-@decision("war_loss", _loss_options)
+@RULES.decision("war_loss", _loss_options)
 def war_loss(state: MankindState, frame: Frame, action: Action) -> None:
     seat, a, b = frame["seat"], frame["a"], frame["b"]
     player = state.data["players"][seat]
     remove_build(player, action.payload)
     state.emit("war_loss", f"Seat {seat} loses {label(action.payload)}.", seat=seat, build=action.payload)
     if not military_units(player):
-        push(state, "war_spoils", victor=b if seat == a else a, loser=seat)
+        RULES.push(state, "war_spoils", victor=b if seat == a else a, loser=seat)
     else:
-        push(state, "war_ceasefire_offer", seat=a, a=a, b=b)
+        RULES.push(state, "war_ceasefire_offer", seat=a, a=a, b=b)
 
 
 def _offer_options(state: MankindState, frame: Frame) -> list[Action]:
     return [Action("fight on", payload=False), Action("offer a ceasefire", payload=True)]
 
 
-@decision("war_ceasefire_offer", _offer_options)
+@RULES.decision("war_ceasefire_offer", _offer_options)
 def war_ceasefire_offer(state: MankindState, frame: Frame, action: Action) -> None:
     """Both players must call the ceasefire: the first side offers, the second accepts or refuses."""
     if action.payload:
         state.emit("ceasefire_offer", f"Seat {frame['a']} offers a ceasefire.", seat=frame["a"])
-        push(state, "war_ceasefire_reply", seat=frame["b"], a=frame["a"], b=frame["b"])
+        RULES.push(state, "war_ceasefire_reply", seat=frame["b"], a=frame["a"], b=frame["b"])
     else:
-        push(state, "war_round", a=frame["a"], b=frame["b"])
+        RULES.push(state, "war_round", a=frame["a"], b=frame["b"])
 
 
 def _reply_options(state: MankindState, frame: Frame) -> list[Action]:
     return [Action("accept the ceasefire", payload=True), Action("refuse the ceasefire", payload=False)]
 
 
-@decision("war_ceasefire_reply", _reply_options)
+@RULES.decision("war_ceasefire_reply", _reply_options)
 def war_ceasefire_reply(state: MankindState, frame: Frame, action: Action) -> None:
     if action.payload:
         state.emit(
@@ -189,10 +189,10 @@ def war_ceasefire_reply(state: MankindState, frame: Frame, action: Action) -> No
         )
     else:
         state.emit("ceasefire_refused", f"Seat {frame['b']} refuses the ceasefire.", seat=frame["b"])
-        push(state, "war_round", a=frame["a"], b=frame["b"])
+        RULES.push(state, "war_round", a=frame["a"], b=frame["b"])
 
 
-@auto("war_spoils")
+@RULES.auto("war_spoils")
 def war_spoils(state: MankindState, frame: Frame) -> None:
     """The victor steals 1D6 VP and 1D6 RP from the loser (no more than the loser has)."""
     victor, loser = frame["victor"], frame["loser"]
