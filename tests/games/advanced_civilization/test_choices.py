@@ -41,6 +41,14 @@ def first(state: CivState) -> None:
         state.apply(seat, state.legal_actions(seat)[0])
 
 
+def name_two_and_a_hidden_card(state: CivState, seat: int, commodity: str, verb: str = "offer") -> None:
+    """Make the three-card offer (or counter-offer) these tests use: two named ``commodity`` cards and the
+    seat's third hand card, undeclared (AC §28: the count and two cards named truthfully)."""
+    for text in (f"name {commodity} in the offer", f"name {commodity} in the offer", "add hand card 3, undeclared"):
+        state.apply(seat, text)
+    state.apply(seat, f"{verb} these 3 cards")
+
+
 def own_losses(state: CivState) -> None:
     """Play the waiting ``lose`` decisions (the primary victim's own loss comes first) with their first option."""
     while state.to_act() and state.data["stack"][-1]["step"] == "lose":
@@ -256,40 +264,16 @@ def test_the_open_session_asks_every_seat_at_once_until_each_is_done() -> None:
     # Seat 2 proposes to seat 1, which said "done" but may still be asked (and may refuse).
     state.apply(2, f"propose a trade to {state.who(1)}")
     assert state.to_act() == [2]
-    for text in (
-        "name Ochre in the offer",
-        "name Ochre in the offer",
-        "add hand card 3, undeclared",
-        "offer these 3 cards",
-    ):
-        state.apply(2, text)
+    name_two_and_a_hidden_card(state, 2, "Ochre")
     state.apply(1, "refuse the trade")
     assert state.to_act() == [0, 2]
     state.apply(2, f"propose a trade to {state.who(0)}")  # a third proposal by the same seat: no turns, no cap of 2
-    for text in (
-        "name Ochre in the offer",
-        "name Ochre in the offer",
-        "add hand card 3, undeclared",
-        "offer these 3 cards",
-    ):
-        state.apply(2, text)
+    name_two_and_a_hidden_card(state, 2, "Ochre")
     state.apply(0, "refuse the trade")
     state.apply(2, f"propose a trade to {state.who(1)}")
-    for text in (
-        "name Ochre in the offer",
-        "name Ochre in the offer",
-        "add hand card 3, undeclared",
-        "offer these 3 cards",
-    ):
-        state.apply(2, text)
+    name_two_and_a_hidden_card(state, 2, "Ochre")
     state.apply(1, "answer with an offer")
-    for text in (
-        "name Salt in the offer",
-        "name Salt in the offer",
-        "add hand card 3, undeclared",
-        "answer with these 3 cards",
-    ):
-        state.apply(1, text)
+    name_two_and_a_hidden_card(state, 1, "Salt", verb="answer with")
     state.apply(2, "accept the trade")
     assert state.data["proposals"] == [0, 0, 3] and state.to_act() == [0, 2]
     state.apply(0, "done trading")
@@ -304,13 +288,7 @@ def test_the_open_session_bound_is_public_and_in_the_record() -> None:
     assert state.record()["options"]["proposals_per_session"] == 1
     assert state.record()["options"]["trade_session"] == "open"
     state.apply(2, f"propose a trade to {state.who(1)}")
-    for text in (
-        "name Ochre in the offer",
-        "name Ochre in the offer",
-        "add hand card 3, undeclared",
-        "offer these 3 cards",
-    ):
-        state.apply(2, text)
+    name_two_and_a_hidden_card(state, 2, "Ochre")
     state.apply(1, "refuse the trade")
     # Seat 2 has used its one proposal: everybody can see it has nothing more to propose, so it leaves the session.
     assert state.to_act() == [0, 1]
