@@ -47,16 +47,27 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
 
+from ludoteca.adapters.chance import (
+    ChanceError,
+    ChanceNeeded,
+    RecordingRng,
+    describe,
+    new_state_with,
+    run_decision,
+    run_setup,
+)
 from ludoteca.adapters.encoding import Encoding, rewards_of
 from ludoteca.adapters.encodings import encoded_games, load_encoded
-from ludoteca.core.errors import BadOptions, IllegalAction
-from ludoteca.core.game import Action, OptionSpec, State
+from ludoteca.core.errors import BadOptions, IllegalAction, LudotecaError
+from ludoteca.core.game import Action, Game, OptionSpec, State
 from ludoteca.core.registry import game_class
 
 PREFIX = "ludoteca_"
 # OpenSpiel parameters cannot be None: an option that may be "none" takes these values to mean it.
 NONE_VALUES: dict[type, Any] = {int: 0, float: 0.0, str: ""}
-ADAPTER_PARAMETERS = ("players", "seed", "perfect_recall", "max_game_length")
+ADAPTER_PARAMETERS = ("players", "seed", "perfect_recall", "max_game_length", "chance_mode")
+SAMPLED, EXPLICIT = "sampled", "explicit"
+CHANCE_MODES = (SAMPLED, EXPLICIT)
 
 
 def short_name(game_id: str) -> str:
@@ -82,11 +93,12 @@ def _option_value(spec: OptionSpec, value: Any) -> Any:
     return value
 
 
-def game_type(game_id: str, perfect_recall: bool = False) -> pyspiel.GameType:
+def game_type(game_id: str, perfect_recall: bool = False, chance_mode: str = SAMPLED) -> pyspiel.GameType:
     """The ``GameType`` of a Ludoteca game (its parameters: the adapter's and the game's options).
 
     Only a game loaded with ``perfect_recall=True`` provides information-state strings; none provides an
-    information-state tensor (see the module's docstring).
+    information-state tensor (see the module's docstring). ``chance_mode="explicit"`` declares
+    ``EXPLICIT_STOCHASTIC``: the game's draws are chance nodes.
     """
     cls = game_class(game_id)
     parameters: dict[str, Any] = {
@@ -94,6 +106,7 @@ def game_type(game_id: str, perfect_recall: bool = False) -> pyspiel.GameType:
         "seed": 0,
         "perfect_recall": False,
         "max_game_length": 0,
+        "chance_mode": SAMPLED,
     }
     for spec in cls.option_specs:
         if spec.name in parameters:
@@ -105,7 +118,9 @@ def game_type(game_id: str, perfect_recall: bool = False) -> pyspiel.GameType:
         short_name=short_name(game_id),
         long_name=f"Ludoteca {cls.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        if chance_mode == EXPLICIT
+        else pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -117,6 +132,58 @@ def game_type(game_id: str, perfect_recall: bool = False) -> pyspiel.GameType:
         provides_observation_tensor=True,
         parameter_specification=parameters,
     )
+
+
+def _tigris_bound(state: State) -> int:
+    """T&E: Preparation — the bag is shuffled once; every later draw is its next tile, not a chance event."""
+    return sum(state.components.tiles.values())  # type: ignore[attr-defined]
+
+
+def _mankind_bound(state: State) -> int:
+    """MK: the dice are D6, D8 and D10 (the event tables are 1D10); random picks are among the seats."""
+    return max(10, state.players)
+
+
+def _arabian_bound(state: State) -> int:
+    """AS: shuffles are of the cards (the deck, reshuffled discards); random retreats pick among areas; D6."""
+    from ludoteca.games.arabian_struggle import board
+
+    content = board.content()
+    return max(len(content.cards), len(content.areas), 6)
+
+
+def _civilization_bound(state: State) -> int:
+    """AC: shuffles and random picks are of trade cards (stacks §15.2, calamities §29.5, pillage §24.53),
+    advances lost (fewer than the cards) or nations dealt (option nations=random)."""
+    from ludoteca.games.advanced_civilization import content
+
+    spec = state.cards  # type: ignore[attr-defined]
+    cards = sum(card.count for card in spec.commodities.values()) + len(spec.calamities)
+    return max(cards, len(content.advances()), len(state.all_nations))  # type: ignore[attr-defined]
+
+
+# The most outcomes any draw of a game can have after its set-up, from its components (the set-up's own
+# draws are measured, see chance_bound). A draw beyond the bound is a ChanceError, never a silent overflow.
+_IN_PLAY_BOUNDS = {
+    "tigris-euphrates": _tigris_bound,
+    "mankind": _mankind_bound,
+    "arabian-struggle": _arabian_bound,
+    "advanced-civilization": _civilization_bound,
+}
+
+
+def chance_bound(game: Game, seed: int = 0) -> int:
+    """``max_chance_outcomes`` of explicit chance: the most outcomes of any single draw of this game.
+
+    The set-up is dealt once with a recording generator (its draws' sizes depend on the options and player
+    count, not on the seed), and the game's own bound covers the draws of play. A game without one gets the
+    set-up's and a :class:`ChanceError` at the first larger draw.
+    """
+    rng = RecordingRng(seed)
+    state = new_state_with(game, seed, rng)
+    measured = max((size for size, _, _ in rng.draws), default=0)
+    bound = _IN_PLAY_BOUNDS.get(game.id)
+    return max(measured, bound(state) if bound is not None else 0, 1)
 
 
 _registered: set[str] = set()
@@ -182,6 +249,10 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         players = int(given.pop("players"))
         self.seed = int(given.pop("seed"))
         self.perfect_recall = bool(given.pop("perfect_recall"))
+        self.chance_mode = str(given.pop("chance_mode"))
+        if self.chance_mode not in CHANCE_MODES:
+            raise BadOptions(f"chance_mode must be one of {', '.join(CHANCE_MODES)}, not {self.chance_mode!r}")
+        self.explicit = self.chance_mode == EXPLICIT
         length = given.pop("max_game_length")
         if isinstance(length, bool) or not isinstance(length, int) or length < 0:
             raise BadOptions(f"max_game_length must be a positive integer, or 0 for the game's bound, not {length!r}")
@@ -189,15 +260,16 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         options = {name: _option_value(specs[name], value) if name in specs else value for name, value in given.items()}
         self.encoding: Encoding = load_encoded(game_id, players, options)
         self.length = length or self.encoding.length_bound()
+        self.max_outcomes = chance_bound(self.encoding.game, self.seed) if self.explicit else 0
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.actions.size,
-            max_chance_outcomes=0,
+            max_chance_outcomes=self.max_outcomes,
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
             max_game_length=self.length,
         )
-        super().__init__(game_type(game_id, self.perfect_recall), info, params or {})
+        super().__init__(game_type(game_id, self.perfect_recall, self.chance_mode), info, params or {})
         self._seeds = random.Random(self.seed)
         self._upcoming: State | None = None
         self._observers: dict[tuple[bool, bool], ViewObserver] = {}
@@ -293,6 +365,26 @@ _NO_INFOSTATE_TENSOR = (
 )
 
 
+class _Pending:
+    """A step waiting for chance (explicit chance only): the set-up (``seat`` None) or one decision, with the
+    chance outcomes given so far and the draw it waits for (``size`` outcomes; 0 until the step is run)."""
+
+    __slots__ = ("action", "index", "label", "outcomes", "seat", "size")
+
+    def __init__(self, seat: int | None, action: Action | None, index: int, outcomes: tuple[int, ...] = ()) -> None:
+        self.seat, self.action, self.index, self.outcomes = seat, action, index, outcomes
+        self.size, self.label = 0, ""
+
+    def copy(self) -> _Pending:
+        twin = _Pending(self.seat, self.action, self.index, self.outcomes)
+        twin.size, twin.label = self.size, self.label
+        return twin
+
+    def __str__(self) -> str:
+        step = "the set-up" if self.seat is None else f"seat {self.seat}'s action {self.index}"
+        return f"chance for {step}: outcomes {list(self.outcomes)}, next a draw of {self.size} ({self.label})"
+
+
 class _Box:
     """Holds the Ludoteca state of an OpenSpiel state, and with ``perfect_recall`` the seats' recall digests.
 
@@ -302,20 +394,43 @@ class _Box:
     costs no set-up and draws no seed. An observer reading a fresh state only peeks at the next set-up
     (:meth:`LudotecaGame.peek_initial`): OpenSpiel's own throw-away states, made to measure tensor shapes,
     draw no seed either.
+
+    With explicit chance the box also holds the step waiting for chance (:class:`_Pending`): the Ludoteca
+    state is then the table as it was before that step, and stays so until the step's last draw is given.
     """
 
-    __slots__ = ("_peeked", "_state", "game", "legal", "recall")
+    __slots__ = ("_peeked", "_state", "decisions", "game", "legal", "pending", "recall")
 
-    def __init__(self, game: LudotecaGame, state: State | None = None, recall: list[bytes] | None = None) -> None:
+    def __init__(
+        self,
+        game: LudotecaGame,
+        state: State | None = None,
+        recall: list[bytes] | None = None,
+        pending: _Pending | None = None,
+        decisions: int = 0,
+    ) -> None:
         self.game = game
         self._state = state
         self._peeked: State | None = None
         self.legal: tuple[int, dict[int, Action]] | None = None  # (seat, its legal actions by index)
         self.recall = recall  # per seat, then the spectator: a digest of every view had (perfect_recall only)
+        if pending is None and state is None and game.explicit:
+            pending = _Pending(None, None, -1)  # a fresh explicit game starts by dealing its set-up
+        self.pending = pending
+        self.decisions = decisions  # the players' decisions so far (chance outcomes are not counted)
 
     @property
     def state(self) -> State:
-        """The Ludoteca state, for use: a fresh one takes the next initial state of the stream."""
+        """The Ludoteca state, for use: a fresh one takes the next initial state of the stream.
+
+        With explicit chance, the table before the step waiting for chance; a :class:`LudotecaError` while
+        the set-up is still being dealt, as there is no table yet.
+        """
+        if self.game.explicit:
+            self.chance()
+            if self._state is None:
+                raise LudotecaError("the set-up is still being dealt: apply its chance outcomes first")
+            return self._state
         if self._state is None:
             self._start(self.game.take_initial())
         elif self._peeked is not None:
@@ -323,12 +438,25 @@ class _Box:
             self._peeked = None
         return self._state  # type: ignore[return-value]
 
-    def peek(self) -> State:
-        """The Ludoteca state, for observing only: a fresh one looks at the next set-up without taking it."""
+    def peek(self) -> State | None:
+        """The Ludoteca state, for observing only: a fresh one looks at the next set-up without taking it.
+
+        ``None`` only with explicit chance before the set-up is dealt.
+        """
+        if self.game.explicit:
+            self.chance()
+            return self._state
         if self._state is None:
             self._peeked, state = self.game.peek_initial()
             self._start(state)
-        return self._state  # type: ignore[return-value]
+        return self._state
+
+    def touch(self) -> None:
+        """Use the state without reading it: a fresh sampled one takes its seed now (never raises)."""
+        if self.game.explicit:
+            self.chance()
+        else:
+            self.state  # noqa: B018
 
     def _start(self, state: State) -> None:
         self._state = state
@@ -336,6 +464,56 @@ class _Box:
             self.recall = [b""] * (state.players + 1)
             self.remember(state, None, -1)
 
+    # ------------------------------------------------------------------ explicit chance
+    def chance(self) -> _Pending | None:
+        """The step waiting for chance, its next draw known; ``None`` at a decision or the end (or when sampled)."""
+        pending = self.pending
+        if pending is not None and pending.size == 0:
+            self._run(pending)
+        return self.pending
+
+    def decide(self, seat: int, action: Action, index: int) -> None:
+        """Explicit chance: ``seat`` takes ``action``; the step runs until its first draw, or to its end."""
+        self.decisions += 1
+        self.pending = _Pending(seat, action, index)
+        self._run(self.pending)
+
+    def give(self, outcome: int) -> None:
+        """Explicit chance: the draw waiting has ``outcome``; the step runs on to its next draw, or to its end."""
+        pending = self.chance()
+        assert pending is not None
+        if isinstance(outcome, bool) or not 0 <= outcome < pending.size:
+            raise IllegalAction(f"chance outcome {outcome} is not one of the {pending.size} of {pending.label}")
+        pending.outcomes += (outcome,)
+        pending.size = 0
+        self._run(pending)
+
+    def _run(self, pending: _Pending) -> None:
+        """Replay the pending step from its start with the outcomes given (``ludoteca.adapters.chance``)."""
+        game = self.game.encoding.game
+        if pending.seat is None:
+            result = run_setup(game, self.game.seed, pending.outcomes)
+        else:
+            assert self._state is not None and pending.action is not None
+            result = run_decision(self._state, pending.seat, pending.action, pending.outcomes)
+        if isinstance(result, ChanceNeeded):
+            if result.size > self.game.max_outcomes:
+                raise ChanceError(
+                    f"{game.id} drew among {result.size} outcomes ({result.label}), beyond its bound of "
+                    f"{self.game.max_outcomes} (max_chance_outcomes): the bound in the OpenSpiel adapter is wrong"
+                )
+            pending.size, pending.label = result.size, result.label
+            return
+        self.pending = None
+        self.legal = None
+        if pending.seat is None:
+            self._start(result)
+        else:
+            self._state = result
+            if self.recall is not None:
+                self.remember(result, pending.seat, pending.index)
+
+    # ------------------------------------------------------------------ the rest
     def remember(self, state: State, seat: int | None, action: int) -> None:
         """Fold every seat's view (and the spectator's) into its digest; the acting seat also its action."""
         assert self.recall is not None
@@ -351,15 +529,24 @@ class _Box:
         return self.legal[1]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
-        twin = _Box(self.game, self.state.clone(), None if self.recall is None else list(self.recall))
-        return twin
+        state = self._state if self.game.explicit else self.state
+        return _Box(
+            self.game,
+            None if state is None else state.clone(),
+            None if self.recall is None else list(self.recall),
+            None if self.pending is None else self.pending.copy(),
+            self.decisions,
+        )
 
     def __getstate__(self) -> dict[str, Any]:
+        pending = self.pending
         return {
-            "state": self.state,
+            "state": self._state if self.game.explicit else self.state,
             "recall": self.recall,
             "game": self.game.encoding.game.id,
             "params": self.game.get_parameters(),
+            "decisions": self.decisions,
+            "pending": None if pending is None else (pending.seat, pending.action, pending.index, pending.outcomes),
         }
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
@@ -368,6 +555,9 @@ class _Box:
         self._peeked = None
         self.recall = saved.get("recall")
         self.legal = None
+        self.decisions = saved.get("decisions", 0)
+        pending = saved.get("pending")
+        self.pending = None if pending is None else _Pending(*pending)
 
 
 class LudotecaState(pyspiel.State):  # type: ignore[misc]
@@ -379,34 +569,63 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def ludoteca(self) -> State:
-        """The Ludoteca state inside (for rendering, records and the game's own helpers)."""
+        """The Ludoteca state inside (for rendering, records and the game's own helpers).
+
+        With explicit chance, at a chance node it is the table before the step waiting for chance, and its
+        draws come only from chance outcomes: ``apply`` it through this OpenSpiel state, not directly.
+        """
         return self._box.state
 
     def truncated(self) -> bool:
         """Whether the game was cut at ``max_game_length`` decisions before its end (no reward for anyone)."""
-        return bool(self.move_number() >= self._box.game.length) and not self._box.state.is_over()
+        box = self._box
+        return box.chance() is None and box.decisions >= box.game.length and not box.state.is_over()
 
     def current_player(self) -> int:
-        state = self._box.state
-        if state.is_over() or self.move_number() >= self._box.game.length:
+        box = self._box
+        if box.chance() is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        state = box.state
+        if state.is_over() or box.decisions >= box.game.length:
             return int(pyspiel.PlayerId.TERMINAL)
         return min(state.to_act())
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Explicit chance: every outcome of the draw waiting, each as likely (the core's draws are uniform)."""
+        pending = self._box.chance()
+        if pending is None:
+            return []
+        probability = 1.0 / pending.size
+        return [(outcome, probability) for outcome in range(pending.size)]
+
     def _legal_actions(self, player: int) -> list[int]:
+        if self._box.chance() is not None:
+            return [outcome for outcome, _ in self.chance_outcomes()] if player == pyspiel.PlayerId.CHANCE else []
         return sorted(self._box.legal_map(player))
 
     def _apply_action(self, action: int) -> None:
+        box = self._box
+        if box.chance() is not None:
+            box.give(action)
+            return
         seat = self.current_player()
-        chosen = self._box.legal_map(seat).get(action) if seat >= 0 else None
+        chosen = box.legal_map(seat).get(action) if seat >= 0 else None
         if chosen is None:
             raise IllegalAction(f"action {action} is not legal for seat {seat} now")
-        state = self._box.state
+        if box.game.explicit:
+            box.decide(seat, chosen, action)
+            return
+        state = box.state
         state.apply_legal(seat, chosen)
-        self._box.legal = None
-        if self._box.recall is not None:
-            self._box.remember(state, seat, action)
+        box.decisions += 1
+        box.legal = None
+        if box.recall is not None:
+            box.remember(state, seat, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            pending = self._box.chance()
+            return describe(pending.label, action) if pending is not None else f"chance outcome {action}"
         state = self._box.state
         if player >= 0 and not state.is_over() and player in state.to_act():
             chosen = self._box.legal_map(player).get(action)
@@ -415,9 +634,12 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return self._box.game.encoding.actions.describe(action)
 
     def is_terminal(self) -> bool:
-        return bool(self._box.state.is_over() or self.move_number() >= self._box.game.length)
+        box = self._box
+        return box.chance() is None and bool(box.state.is_over() or box.decisions >= box.game.length)
 
     def returns(self) -> list[float]:
+        if self._box.chance() is not None:
+            return [0.0] * self.num_players()
         state = self._box.state
         return rewards_of(state) if state.is_over() else [0.0] * state.players
 
@@ -426,7 +648,10 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     # straight to the observers (and never deal a game for the purpose).
     def observation_tensor(self, player: int | None = None) -> list[float]:
         seat = self._player(player)
-        values: list[float] = self._box.game.encoding.observe(self._box.state, seat).tolist()
+        table = self._box.peek()
+        if table is None:  # explicit chance, the set-up still being dealt: nothing on the table yet
+            return [0.0] * self._box.game.encoding.layout.size
+        values: list[float] = self._box.game.encoding.observe(table, seat).tolist()
         return values
 
     def observation_string(self, player: int | None = None) -> str:
@@ -439,7 +664,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         raise BadOptions(_NO_INFOSTATE_TENSOR)
 
     def _player(self, player: int | None) -> int:
-        self._box.state  # noqa: B018 - these calls use the state: a fresh one takes its seed now
+        self._box.touch()  # these calls use the state: a fresh sampled one takes its seed now
         if player is None:
             player = self.current_player()
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players():
@@ -451,25 +676,39 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
         ``probability_sampler`` is OpenSpiel's source of uniform numbers; two of its draws seed the
         redraw, so the copy is as random as the sampler. The recall digests stay as they were: the copy's
-        past is the seat's real one.
+        past is the seat's real one. With explicit chance there are no dice to come (they are chance
+        nodes), the hidden cards are redrawn, and the copy's draws still come only from chance outcomes;
+        a chance node has no information state to resample from (nobody decides there) and is refused.
         """
+        if self._box.chance() is not None:
+            raise BadOptions("a chance node is resampled by sampling its chance outcomes, not from an infostate")
         twin: LudotecaState = self.clone()
         seed = int(probability_sampler() * 2**52) ^ (int(probability_sampler() * 2**52) << 52)
-        twin._box.state.resample(player_id, random.Random(seed))
+        inner = twin._box.state
+        spent = inner.rng
+        inner.resample(player_id, random.Random(seed))
+        if twin._box.game.explicit:
+            inner.rng = spent  # the spent replay generator: explicit draws come from chance outcomes only
         twin._box.legal = None
         return twin
 
     def __str__(self) -> str:
-        """The spectator's picture of the table, then the whole game data (hidden parts too) as JSON."""
-        state = self._box.state
-        return state.render(None) + "\n" + _canonical(state.data)
+        """The spectator's picture of the table, then the whole game data (hidden parts too) as JSON; with
+        explicit chance, the step waiting for chance last."""
+        box = self._box
+        pending = box.chance()
+        table = box.peek() if box.game.explicit else box.state
+        text = "" if table is None else table.render(None) + "\n" + _canonical(table.data)
+        return text if pending is None else text + "\n" + str(pending)
 
 
 class ViewObserver:
     """OpenSpiel observer built on ``view(seat)``: the seat's own view, or the spectator's for public-only.
 
     The string is the view as canonical JSON; the tensor is the game encoding's observation of it (with the
-    public facts of the decision waiting).
+    public facts of the decision waiting). With explicit chance, a chance node shows the table as it was
+    before the step waiting for chance (nobody decides there), and before the set-up is dealt there is no
+    table: the tensor is all zeros and the string says the set-up is being dealt.
     """
 
     def __init__(self, game: LudotecaGame, public_only: bool = False) -> None:
@@ -481,7 +720,11 @@ class ViewObserver:
 
     def set_from(self, state: LudotecaState, player: int) -> None:
         assert self.tensor is not None
-        self.tensor[:] = self.encoding.observe(state._box.peek(), player, public=self.public_only)
+        table = state._box.peek()
+        if table is None:
+            self.tensor[:] = 0.0
+        else:
+            self.tensor[:] = self.encoding.observe(table, player, public=self.public_only)
 
     def string_from(self, state: LudotecaState, player: int) -> str:
         """The view as JSON; for the seat that must decide, followed by its legal action indices.
@@ -491,11 +734,19 @@ class ViewObserver:
         decider yet offer it different choices. The decider knows its choices, and search trees keyed
         by this string (ISMCTS) need equal keys to mean equal legal actions: hence the suffix.
         """
-        inner = state._box.peek()
+        box = state._box
+        inner = box.peek()
+        if inner is None:
+            return _canonical({"set-up": "being dealt"})
         text = _canonical(inner.view(None if self.public_only else player))
-        decides = not inner.is_over() and state.move_number() < self.game.length and min(inner.to_act()) == player
+        decides = (
+            box.chance() is None
+            and not inner.is_over()
+            and box.decisions < self.game.length
+            and min(inner.to_act()) == player
+        )
         if not self.public_only and decides:
-            text += "\nlegal:" + ",".join(map(str, sorted(state._box.legal_map(player, inner))))
+            text += "\nlegal:" + ",".join(map(str, sorted(box.legal_map(player, inner))))
         return text
 
 
@@ -517,6 +768,8 @@ class RecallObserver(ViewObserver):
     def string_from(self, state: LudotecaState, player: int) -> str:
         text = super().string_from(state, player)
         recall = state._box.recall
+        if recall is None and state._box.peek() is None:
+            return text  # explicit chance, the set-up being dealt: nobody has seen anything yet
         assert recall is not None, "perfect-recall digests are kept from the start of a perfect_recall game"
         return text + "\nrecall:" + recall[-1 if self.public_only else player].hex()
 
@@ -527,13 +780,19 @@ class HeuristicEvaluator(mcts.Evaluator):  # type: ignore[misc]
     Rolling a random game to its end for every simulation (OpenSpiel's ``RandomRolloutEvaluator``)
     takes thousands of moves in Mankind; Ludoteca's ``state.evaluate(seat)`` already estimates each
     seat's share of the win in [0, 1], on the same scale as the returns, so the bots can stop there.
-    Priors are uniform.
+    Priors are uniform; at an explicit chance node they are the chance outcomes' probabilities, and its
+    value is the table's before the step waiting for chance (equal shares while the set-up is dealt).
     """
 
     def evaluate(self, state: LudotecaState) -> np.ndarray:
-        inner = state.ludoteca
+        inner = state._box.peek()
+        if inner is None:
+            return np.full(state.num_players(), 1.0 / state.num_players(), dtype=np.float64)
         return np.array([inner.evaluate(seat) for seat in range(inner.players)], dtype=np.float64)
 
     def prior(self, state: LudotecaState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            outcomes: list[tuple[int, float]] = state.chance_outcomes()
+            return outcomes
         legal = state.legal_actions(state.current_player())
         return [(action, 1.0 / len(legal)) for action in legal]
