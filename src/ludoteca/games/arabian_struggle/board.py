@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.core import wording
 from ludoteca.games.arabian_struggle.content import Card, Content, load_content
 
 if TYPE_CHECKING:
@@ -55,6 +56,13 @@ def seat_of(state: ArabianStruggleState, faction: str) -> int | None:
 
 def is_player(state: ArabianStruggleState, faction: str) -> bool:
     return faction in state.data["players"]
+
+
+@functools.cache
+def a_owner(owner: str) -> str:
+    """``wording.a(owner)`` ("a Saudi", "an Ottoman"), worked out once per owner: action texts name a piece's
+    owner in every option listed, and the article is a function of the name alone."""
+    return wording.a(owner)
 
 
 def opponents(faction: str) -> list[str]:

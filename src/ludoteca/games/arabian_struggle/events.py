@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core import Action, wording
+from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board
 from ludoteca.games.arabian_struggle.choices import Choices, described_decision
 from ludoteca.games.arabian_struggle.content import LASTING_EFFECTS, NAMED_EFFECTS
@@ -102,7 +102,7 @@ def place_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
     stop = [Action(f"{label}: stop placing", payload=None)]
 
     def place_in(area: str) -> Action:
-        return Action(f"{label}: place {wording.a(who)} piece in {area}", payload=area)
+        return Action(f"{label}: place {board.a_owner(who)} piece in {area}", payload=area)
 
     if frame["left"] <= 0 or board.stock(state, who) <= 0:
         return Choices(stop, (), place_in)
@@ -140,7 +140,7 @@ def remove_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
         for owner in owners:
             if board.count(state, area, owner):
                 actions.append(
-                    Action(f"{_label(frame)}: remove {wording.a(owner)} piece from {area}", payload=(area, owner))
+                    Action(f"{_label(frame)}: remove {board.a_owner(owner)} piece from {area}", payload=(area, owner))
                 )
     return actions
 
@@ -166,7 +166,7 @@ def conference_options(state: ArabianStruggleState, frame: Frame) -> list[Action
     who = _who(_effect(frame), frame["faction"])
     actions = [Action(f"{_label(frame)}: stop adding to the Tribal Conference", payload=None)]
     if frame["left"] > 0 and board.stock(state, who) > 0:
-        actions.append(Action(f"{_label(frame)}: add {wording.a(who)} piece to the Tribal Conference", payload=who))
+        actions.append(Action(f"{_label(frame)}: add {board.a_owner(who)} piece to the Tribal Conference", payload=who))
     return actions
 
 

@@ -13,7 +13,7 @@ import heapq
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ludoteca.core import Action, wording
+from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board
 from ludoteca.games.arabian_struggle.choices import Choices, described_decision
 from ludoteca.games.arabian_struggle.machine import RULES, Frame
@@ -75,7 +75,8 @@ def move_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
 
 
 def _move_from(faction: str) -> Callable[[str], Action]:
-    return lambda area: Action(f"move {wording.a(faction)} piece from {area}", payload=area)
+    opening = f"move {board.a_owner(faction)} piece from "
+    return lambda area: Action(opening + area, payload=area)
 
 
 @described_decision("move_piece", move_choices)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ludoteca.core import Action, wording
+from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board
 from ludoteca.games.arabian_struggle.choices import Choices, described_decision
 from ludoteca.games.arabian_struggle.machine import RULES, Frame
@@ -49,7 +49,8 @@ def recruit_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
 
 
 def _recruit_in(faction: str) -> Callable[[str], Action]:
-    return lambda area: Action(f"recruit {wording.a(faction)} piece in {area}", payload=area)
+    opening = f"recruit {board.a_owner(faction)} piece in "
+    return lambda area: Action(opening + area, payload=area)
 
 
 @described_decision("recruit", recruit_choices)
