@@ -82,6 +82,7 @@ class ServerProcess:
     env: dict[str, str] = field(default_factory=dict)
     process: subprocess.Popen[bytes] | None = None
     extra: list[str] = field(default_factory=list)  # more ``ludoteca serve`` options
+    profile: Path | None = None  # write the server's cProfile statistics here when it stops cleanly
 
     @property
     def url(self) -> str:
@@ -93,8 +94,15 @@ class ServerProcess:
 
     def start(self, timeout: float = 60.0) -> float:
         """Start the server and wait until it answers; returns the seconds that took (it replays every game)."""
+        # With ``profile``, the event loop's thread runs under cProfile (worker threads are not counted); the
+        # statistics are written when the server stops cleanly (``stop``, SIGTERM), not after a SIGKILL. uvicorn
+        # raises the SIGTERM it caught again once it has shut down: a handler turns that into a normal exit.
+        program = "from ludoteca.cli import main; main()" if self.profile is None else (
+            "import cProfile, signal, sys; from ludoteca.cli import main; "
+            "signal.signal(signal.SIGTERM, lambda *_: sys.exit(0)); "
+            f"cProfile.run('main()', {str(self.profile)!r})")
         command = [
-            sys.executable, "-c", "from ludoteca.cli import main; main()", "serve",
+            sys.executable, "-c", program, "serve",
             "--host", HOST, "--port", str(self.port),
             "--database", self.database_url, "--bot-delay", str(self.bot_delay), *self.extra,
         ]  # fmt: skip
@@ -133,6 +141,27 @@ class ServerProcess:
     def log_tail(self, lines: int = 40) -> str:
         text = self.log.read_text(errors="replace") if self.log.exists() else ""
         return "\n".join(text.splitlines()[-lines:])
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system, all threads) a process of this machine has used so far; 0 if unknown."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def machine_cpu() -> tuple[float, float]:
+    """The machine's busy and total CPU seconds so far, over every core (``/proc/stat``; zeros if unknown):
+    what everything on it used, the database and other people's work included."""
+    try:
+        ticks = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0.0, 0.0
+    idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)  # idle, iowait
+    hertz = os.sysconf("SC_CLK_TCK")
+    return (sum(ticks) - idle) / hertz, sum(ticks) / hertz
 
 
 def stored_entries(database: Path | str) -> dict[str, list[tuple[int, str, int, str]]]:
@@ -197,6 +226,9 @@ class GameRun:
 class LoadReport:
     runs: list[GameRun]
     seconds: float
+    server_cpu: float = 0.0  # CPU seconds the server processes used while the clients played (if their pids known)
+    driver_cpu: float = 0.0  # CPU seconds this driver used meanwhile
+    machine_busy: float = 0.0  # the share of the machine's cores busy meanwhile (0-1), whoever used them
 
     @property
     def latencies(self) -> list[float]:
@@ -236,7 +268,15 @@ class LoadReport:
             f"p50 {self.percentile(0.50) * 1000:.1f} ms, p95 {self.percentile(0.95) * 1000:.1f} ms, "
             f"p99 {self.percentile(0.99) * 1000:.1f} ms, max {self.percentile(1.0) * 1000:.1f} ms; "
             f"{self.retries} action(s) resent after a broken connection, {len(self.errors)} error(s)"
-        )
+        ) + self.cpu_summary()
+
+    def cpu_summary(self) -> str:
+        """Where the CPU went: the servers' seconds per accepted action, the driver's, the machine's load."""
+        if not self.server_cpu:
+            return ""
+        per_action = self.server_cpu / max(self.accepted, 1) * 1000
+        return (f"; CPU: servers {self.server_cpu:.1f} s ({per_action:.1f} ms per scripted action, bots' moves "
+                f"included), driver {self.driver_cpu:.1f} s, machine {self.machine_busy:.0%} busy")
 
 
 async def _create(http: httpx.AsyncClient, run: GameRun, seed: int) -> None:
@@ -397,14 +437,16 @@ async def _verify(http: httpx.AsyncClient, run: GameRun) -> None:
 
 
 async def run_load(
-    url: str | list[str], games: int, moves: int, seed: int = 1, wait: float = 60.0, think: float = 0.0
+    url: str | list[str], games: int, moves: int, seed: int = 1, wait: float = 60.0, think: float = 0.0,
+    pids: list[int] | None = None,
 ) -> LoadReport:
     """``games`` clients at once, each in its own game, play ``moves`` scripted actions each, then verify.
 
     ``url`` is one server or several on one database: client i talks to server i mod N and, with several,
     follows its pushes on the next server. A client waits ``think`` seconds after each of its actions (0: as
     fast as the servers answer, which measures them saturated). Every wait is bounded by ``wait`` seconds
-    (HTTP timeouts, WebSocket reads), so a stuck server fails the run instead of hanging it.
+    (HTTP timeouts, WebSocket reads), so a stuck server fails the run instead of hanging it. ``pids``: the
+    server processes, whose CPU time while the clients play is reported.
     """
     urls = [url] if isinstance(url, str) else list(url)
     limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
@@ -412,6 +454,7 @@ async def run_load(
     sockets = [base.replace("http", "ws", 1) for base in urls]
     try:
         began = time.perf_counter()
+        cpu_before = [process_cpu(pid) for pid in pids or []], time.process_time(), machine_cpu()
         players = [
             _player(clients[index % len(urls)], MIX[index % len(MIX)], moves, seed * 100_003 + index * 1_009, wait,
                     think, ws_url=sockets[(index + 1) % len(urls)])
@@ -419,6 +462,10 @@ async def run_load(
         ]
         runs = [run for played in await asyncio.gather(*players) for run in played]
         seconds = time.perf_counter() - began
+        server_cpu = sum(process_cpu(pid) for pid in pids or []) - sum(cpu_before[0])
+        driver_cpu = time.process_time() - cpu_before[1]
+        (busy_before, total_before), (busy, total) = cpu_before[2], machine_cpu()
+        machine_busy = (busy - busy_before) / max(total - total_before, 1e-9)
         await asyncio.sleep(1.0 if len(urls) > 1 else 0.0)  # the last pushes reach every process
         for run in runs:
             if run.id:
@@ -426,7 +473,7 @@ async def run_load(
     finally:
         for client in clients:
             await client.aclose()
-    return LoadReport(runs, seconds)
+    return LoadReport(runs, seconds, server_cpu, driver_cpu, machine_busy)
 
 
 def verify_stored(database: Path | str, runs: list[GameRun]) -> list[str]:
@@ -459,18 +506,25 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser.add_argument("--timeout", type=float, default=600.0, help="give up on the whole run after this")
     parser.add_argument("--servers", type=int, default=1, help="server processes on the one database")
     parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: a temporary SQLite file)")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="a folder: each server runs under cProfile and writes server<i>.prof there")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="ludoteca-load-") as folder:
         database: Path | str = args.database or Path(folder) / "games.sqlite3"
         servers = [
             ServerProcess(database, Path(folder) / f"server{i}.log", bot_delay=args.bot_delay,
-                          env={"LUDOTECA_RATE_LIMIT": "off", "LUDOTECA_SOCKETS_PER_ADDRESS": "off"})
+                          env={"LUDOTECA_RATE_LIMIT": "off", "LUDOTECA_SOCKETS_PER_ADDRESS": "off"},
+                          profile=args.profile / f"server{i}.prof" if args.profile else None)
             for i in range(args.servers)
         ]  # fmt: skip
+        if args.profile:
+            args.profile.mkdir(parents=True, exist_ok=True)
         for server in servers:
             server.start()
         try:
-            load = run_load([server.url for server in servers], args.games, args.moves, args.seed, think=args.think)
+            pids = [server.process.pid for server in servers if server.process is not None]
+            load = run_load([server.url for server in servers], args.games, args.moves, args.seed, think=args.think,
+                            pids=pids)
             report = asyncio.run(asyncio.wait_for(load, args.timeout))
         finally:
             for server in servers:

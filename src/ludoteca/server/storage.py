@@ -35,6 +35,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     false,
@@ -299,25 +300,16 @@ class Storage:
         """Write one entry and the game's new status in a single transaction.
 
         Raises :class:`StaleVersion` if entry ``entry.number`` already exists (another writer won).
+        The statements are built once (``_APPEND_ENTRY``, ``_APPEND_STATUS``): this runs for every accepted
+        action, and building a statement costs SQLAlchemy more than the database's own work on it.
         """
         now = _now()
         try:
             with self.engine.begin() as connection:
-                connection.execute(
-                    insert(entries_table).values(
-                        game_id=game_id,
-                        number=entry.number,
-                        kind=entry.kind,
-                        seat=entry.seat,
-                        text=entry.text,
-                        created_at=now,
-                    )
-                )
-                connection.execute(
-                    update(games_table)
-                    .where(games_table.c.id == game_id)
-                    .values(updated_at=now, over=over, result=result, version=entry.number + 1)
-                )
+                connection.execute(_APPEND_ENTRY, {"game_id": game_id, "number": entry.number, "kind": entry.kind,
+                                                   "seat": entry.seat, "text": entry.text, "created_at": now})
+                connection.execute(_APPEND_STATUS, {"id_": game_id, "updated_at": now, "over": over,
+                                                    "result": result, "version": entry.number + 1})
                 self._notify(connection, game_id, entry.number + 1)
         except IntegrityError as error:
             raise StaleVersion(f"entry {entry.number} of game {game_id} already exists") from error
@@ -424,19 +416,15 @@ class Storage:
         """
         now = _now()
         until = now + timedelta(seconds=seconds)
-        leases = bot_leases_table
+        values = {"id_": game_id, "version": version, "owner": owner, "until": until, "now": now}
         with self.engine.begin() as connection:
-            taken = connection.execute(
-                update(leases)
-                .where(leases.c.game_id == game_id)
-                .where((leases.c.version < version) | (leases.c.until < now) | (leases.c.owner == owner))
-                .values(version=version, owner=owner, until=until)
-            ).rowcount
+            taken = connection.execute(_TAKE_LEASE, values).rowcount
         if taken:
             return True
         try:
             with self.engine.begin() as connection:
-                connection.execute(insert(leases).values(game_id=game_id, version=version, owner=owner, until=until))
+                connection.execute(insert(bot_leases_table),
+                                   {"game_id": game_id, "version": version, "owner": owner, "until": until})
         except IntegrityError:
             return False  # somebody else holds it
         return True
@@ -510,6 +498,23 @@ class Storage:
         return int(value)
 
 
+_APPEND_ENTRY = insert(entries_table)
+_APPEND_STATUS = (
+    update(games_table)
+    .where(games_table.c.id == bindparam("id_"))
+    .values(updated_at=bindparam("updated_at"), over=bindparam("over"), result=bindparam("result"),
+            version=bindparam("version"))
+)
+_TAKE_LEASE = (
+    update(bot_leases_table)
+    .where(bot_leases_table.c.game_id == bindparam("id_"))
+    .where((bot_leases_table.c.version < bindparam("version")) | (bot_leases_table.c.until < bindparam("now"))
+           | (bot_leases_table.c.owner == bindparam("owner")))
+    .values(version=bindparam("version"), owner=bindparam("owner"), until=bindparam("until"))
+)
+"""The statements every accepted action and bot move runs, built once: SQLAlchemy caches their compiled form."""
+
+
 def _chat_row(row: Any) -> dict[str, Any]:
     """A chat row as the API shows it: its number, seat, name, text and time (ISO 8601, UTC)."""
     return {"id": int(row["id"]), "seat": int(row["seat"]), "name": row["name"], "text": row["text"],
@@ -517,8 +522,16 @@ def _chat_row(row: Any) -> dict[str, Any]:
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """Write-ahead logging lets readers go on while an action is written; foreign keys are off by default."""
+    """Write-ahead logging lets readers go on while an action is written; foreign keys are off by default.
+
+    ``synchronous=NORMAL``: in WAL mode a commit is then written to the log file without waiting for the disk
+    (the log is synced at each checkpoint instead). A killed server process loses no committed action (the
+    operating system holds it), which is the promise of docs/server.md; only a power cut or a crash of the
+    operating system may take back the last commits. Waiting for the disk on every commit (``FULL``, the
+    default) cost 4-8 ms per action on this machine's disk, on the event loop, for every game at once.
+    """
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
