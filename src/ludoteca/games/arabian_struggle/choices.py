@@ -54,6 +54,27 @@ class Choices(Generic[T]):
         return self.make(self.items[index - len(self.head)])
 
 
+class ActionTable(dict[Any, Action]):
+    """Actions by item (an area, a destination with its cost...), each built the first time it is asked for and
+    then shared: ``table[item]``.
+
+    An action is immutable, and a table is made for a kind of action whose text and payload depend on the item
+    alone, so the same option listed again (every decision is listed twice on the generic path: once by the
+    machine to see whether it is forced, once for the seat) is a lookup, not a sentence formatted and an
+    ``Action`` built. Use ``table.__getitem__`` as a ``Choices`` maker.
+    """
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[Any], Action]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, item: Any) -> Action:
+        action = self[item] = self.make(item)
+        return action
+
+
 Describe = Callable[["ArabianStruggleState", Frame], Choices[Any]]
 
 # The steps whose options are described as Choices, for ``random_action``.

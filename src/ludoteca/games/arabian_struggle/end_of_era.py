@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board, variants, victory
-from ludoteca.games.arabian_struggle.choices import Choices, described_decision
+from ludoteca.games.arabian_struggle.choices import ActionTable, Choices, described_decision
 from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
@@ -126,12 +126,15 @@ def reinforce_areas(state: ArabianStruggleState) -> list[str]:
 def reinforce_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
     """A Rasheedi piece in each area with room for it; none once the player's pieces or the stock run out."""
     if frame["left"] <= 0 or board.stock(state, "Rasheedi") <= 0:
-        return Choices([], (), _reinforce_in)
-    return Choices([], reinforce_areas(state), _reinforce_in)
+        return Choices([], (), _REINFORCE_IN.__getitem__)
+    return Choices([], reinforce_areas(state), _REINFORCE_IN.__getitem__)
 
 
 def _reinforce_in(area: str) -> Action:
     return Action(f"add a Rasheedi piece in {area}", payload=area)
+
+
+_REINFORCE_IN = ActionTable(_reinforce_in)
 
 
 @described_decision("rasheedi_reinforce", reinforce_choices)

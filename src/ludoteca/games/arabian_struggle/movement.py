@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board
-from ludoteca.games.arabian_struggle.choices import Choices, described_decision
+from ludoteca.games.arabian_struggle.choices import ActionTable, Choices, described_decision
 from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
@@ -60,9 +60,9 @@ def move_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
     the same as a non-empty ``reachable``: the first step is never blocked).
     """
     faction = frame["faction"]
-    stop = [Action("stop moving", payload=None)]
+    move_from = _MOVE_FROM[faction].__getitem__
     if frame["left"] <= 0:
-        return Choices(stop, (), _move_from(faction))
+        return Choices(_STOP, (), move_from)
     moved: dict[str, int] = frame["moved"]
     pieces = state.data["pieces"]
     movable = board.content().movable_from
@@ -71,12 +71,18 @@ def move_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
         for area in board.areas_of(state, faction)
         if pieces[area][faction] - moved.get(area, 0) > 0 and area in movable
     ]
-    return Choices(stop, areas, _move_from(faction))
+    return Choices(_STOP, areas, move_from)
+
+
+_STOP = [Action("stop moving", payload=None)]
 
 
 def _move_from(faction: str) -> Callable[[str], Action]:
     opening = f"move {board.a_owner(faction)} piece from "
     return lambda area: Action(opening + area, payload=area)
+
+
+_MOVE_FROM = {faction: ActionTable(_move_from(faction)) for faction in board.FACTIONS}
 
 
 @described_decision("move_piece", move_choices)
@@ -89,12 +95,15 @@ def move_piece(state: ArabianStruggleState, frame: Frame, action: Action) -> Non
 def target_choices(state: ArabianStruggleState, frame: Frame) -> Choices[tuple[str, int]]:
     """Every area the piece can reach, with its cost."""
     reach = reachable(state, frame["area"], frame["faction"])
-    return Choices([], list(reach.items()), _move_to)
+    return Choices([], list(reach.items()), _MOVE_TO.__getitem__)
 
 
 def _move_to(target: tuple[str, int]) -> Action:
     area, cost = target
     return Action(f"to {area} ({cost} MP)", payload=area)
+
+
+_MOVE_TO = ActionTable(_move_to)
 
 
 @described_decision("move_to", target_choices)

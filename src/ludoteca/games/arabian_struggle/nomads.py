@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core import Action, wording
 from ludoteca.games.arabian_struggle import board
-from ludoteca.games.arabian_struggle.choices import Choices, described_decision
+from ludoteca.games.arabian_struggle.choices import ActionTable, Choices, described_decision
 from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
@@ -59,9 +59,8 @@ def nomad_phase(state: ArabianStruggleState, frame: Frame) -> None:
 
 def nomad_choices(state: ArabianStruggleState, frame: Frame) -> Choices[tuple[int, str, str]]:
     """The "stop moving Nomads" action, then each move (Nomad, from, to) of a Nomad to a free adjacent area."""
-    stop = [Action("stop moving Nomads", payload=None)]
     if frame["left"] <= 0:
-        return Choices(stop, (), _nomad_move_action)
+        return Choices(_STOP, (), _NOMAD_MOVES.__getitem__)
     content = board.content()
     nomads = state.data["nomads"]
     moves = []
@@ -71,12 +70,18 @@ def nomad_choices(state: ArabianStruggleState, frame: Frame) -> Choices[tuple[in
         for target in content.areas[area].adjacent:
             if target not in nomads:
                 moves.append((index, area, target))
-    return Choices(stop, moves, _nomad_move_action)
+    return Choices(_STOP, moves, _NOMAD_MOVES.__getitem__)
+
+
+_STOP = [Action("stop moving Nomads", payload=None)]
 
 
 def _nomad_move_action(move: tuple[int, str, str]) -> Action:
     index, area, target = move
     return Action(f"move the Nomad in {area} to {target}", payload=(index, target))
+
+
+_NOMAD_MOVES = ActionTable(_nomad_move_action)
 
 
 @described_decision("nomad_move", nomad_choices)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
 from ludoteca.games.arabian_struggle import board
-from ludoteca.games.arabian_struggle.choices import Choices, described_decision
+from ludoteca.games.arabian_struggle.choices import ActionTable, Choices, described_decision
 from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
@@ -39,18 +39,24 @@ def recruit_areas(state: ArabianStruggleState, faction: str, start_areas: list[s
 def recruit_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
     """The "stop recruiting" action, then a piece in each allowed area."""
     faction = frame["faction"]
-    stop = [Action("stop recruiting", payload=None)]
+    recruit_in = _RECRUIT_IN[faction].__getitem__
     if frame["left"] <= 0 or board.stock(state, faction) <= 0:
-        return Choices(stop, (), _recruit_in(faction))
+        return Choices(_STOP, (), recruit_in)
     allowed, one_area = recruit_areas(state, faction, frame["start_areas"])
     if one_area and frame["placed_in"]:
         allowed = [frame["placed_in"]]
-    return Choices(stop, allowed, _recruit_in(faction))
+    return Choices(_STOP, allowed, recruit_in)
+
+
+_STOP = [Action("stop recruiting", payload=None)]
 
 
 def _recruit_in(faction: str) -> Callable[[str], Action]:
     opening = f"recruit {board.a_owner(faction)} piece in "
     return lambda area: Action(opening + area, payload=area)
+
+
+_RECRUIT_IN = {faction: ActionTable(_recruit_in(faction)) for faction in board.FACTIONS}
 
 
 @described_decision("recruit", recruit_choices)
