@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action, lead_estimates
-from ludoteca.games.advanced_civilization import cards, content
+from ludoteca.games.advanced_civilization import cards, content, strategy
 
 if TYPE_CHECKING:
     from ludoteca.games.advanced_civilization.state import CivState
@@ -59,36 +59,6 @@ def _worth_to_me(hand: Counter[str], card: str) -> int:
     return cards.set_value(card, n + 1) - cards.set_value(card, n)
 
 
-def _movement(state: CivState, seat: int, frame: dict[str, object], legal: list[Action]) -> Action:
-    """Spread out: move the tokens an area cannot keep (over its limit) to the best neighbour — an empty
-    city site first, then room under the limit, away from other nations; never back out of a move."""
-    from ludoteca.games.advanced_civilization import movement, pieces
-
-    board = state.board
-
-    def spare(area: str) -> int:
-        return min(movement.movable(state, area, seat), pieces.count(state, area, seat) - board.areas[area].limit)
-
-    step = frame["step"]
-    if step == "move_from":
-        sources = [a for a in legal if a.payload is not None and a.payload[0] == "land" and spare(a.payload[1]) > 0]
-        return max(sources, key=lambda a: spare(a.payload[1])) if sources else legal[-1]
-    if step == "move_count":
-        want = max(1, spare(str(frame["source"])))
-        return min(legal, key=lambda a: abs(int(a.payload) - want))
-    targets = [a for a in legal if a.payload is not None]
-    if not targets:
-        return legal[-1]
-
-    def appeal(area: str) -> float:
-        spec = board.areas[area]
-        foreign = sum(pieces.count(state, area, s) for s in pieces.present(state, area) if s != seat)
-        site = 6.0 if spec.city_site != "none" and area not in state.data["cities"] else 0.0
-        return site + spec.limit - pieces.count(state, area, seat) - 2.0 * foreign
-
-    return max(targets, key=lambda a: (appeal(a.payload), a.text))
-
-
 def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action | None:
     """Choices whose worth one move of look-ahead cannot see: the nation, trading, buying and paying, trimming a
     hand."""
@@ -120,20 +90,15 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
         hidden = [a for a in legal if a.payload in spec.calamities]
         if hidden:
             return hidden[0]
-        left = hand - Counter(chosen)
-        # Give away what adds least to one's own sets: few copies, low value.
-        return min(
-            (a for a in legal if a.payload is not None),
-            key=lambda a: (
-                (left[a.payload] * 10 + spec.commodities[a.payload].stack) if a.payload in spec.commodities else 0
-            ),
-        )
+        # Give away what one's own sets miss least (§35: n² growth): the cheapest card still in hand.
+        cheapest = strategy.cheapest_give(state, seat, hand - Counter(chosen), 1)
+        cards_out = [a for a in legal if a.payload is not None]
+        return next((a for a in cards_out if a.payload in cheapest), cards_out[0])
     if step in ("trade_answer", "trade_accept"):
-        deal = state.data["trade"]
-        side = "offer" if step == "trade_answer" else "reply"
-        named = deal[side][: spec.trade["declared"]]
-        gain = sum(_worth_to_me(hand, card) for card in named)
-        wanted = gain >= 2 * sum(spec.commodities[c].stack for c in named)
+        # A deal is made when what the seat can see of it adds to its sets (§28); passing a calamity on (in the
+        # offer the seat made) is worth a deal by itself (§29: its holder when trading ends suffers it).
+        dumping = step == "trade_accept" and any(c in spec.calamities for c in state.data["trade"]["offer"])
+        wanted = dumping or strategy.deal_gain(state, seat, step) > 0
         # A hand that cannot answer has only the refusal (AC-R34).
         return next((a for a in legal if bool(a.payload) == wanted), legal[-1])
     if step == "choose_advance":
@@ -163,7 +128,13 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
     if step == "trim_hand":
         return min(legal, key=lambda a: (_worth_to_me(hand - Counter([a.payload]), a.payload), a.text))
     if step in ("move_from", "move_to", "move_count", "sail_to"):
-        return _movement(state, seat, frame, legal)
+        return strategy.movement(state, seat, frame, legal)
+    if step == "build_city":
+        return strategy.build_city(state, seat, legal)
+    if step == "buy_stack9":
+        return strategy.buy_stack9(state, seat, legal)
+    if step in ("ship_build", "ship_upkeep"):
+        return strategy.ships(state, seat, frame, legal)
     if step == "direct":  # losses go to the leaders first...
         scores = state.scores()
         return max(legal, key=lambda a: scores[a.payload])

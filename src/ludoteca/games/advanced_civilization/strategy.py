@@ -1,0 +1,291 @@
+"""Board play a good Advanced Civilization player follows, where one move of look-ahead is blind.
+
+A city is the engine of the game (taxes, a trade card a stack, the A.S.T.'s city requirements), and a city
+is six tokens gathered on an empty city site by the end of movement (§25.1). Growth comes before movement
+(§20, §23), so the tokens of the neighbouring areas can be brought in to make up six: the bots gather them
+on the site they can complete with the fewest tokens. A city needs two tokens on the board to stay (§26.31):
+a city the board cannot support is reduced at once (§26.4), its tokens lost, so a bot builds only what it can
+support. Taxes come out of the stock (§19.1): with too few tokens in stock the cities revolt and go to the
+neighbour with the most stock (§19.3), so a bot keeps a reserve there instead of spreading every spare token
+over the map. Ships cost tokens and a token a turn (§22); these bots do not use them.
+
+Everything here reads the seat's own pieces and the public board only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ludoteca.core import Action
+from ludoteca.games.advanced_civilization import pieces
+
+if TYPE_CHECKING:
+    from ludoteca.games.advanced_civilization.state import CivState
+
+# Tokens kept in stock beyond the next turn's taxes, for the growth that follows them (§19.1, §20.3).
+STOCK_MARGIN = 8
+
+
+def _movable(state: CivState, area: str, seat: int) -> int:
+    from ludoteca.games.advanced_civilization.movement import movable
+
+    return movable(state, area, seat)
+
+
+def _city_cost(state: CivState, area: str) -> int:
+    from ludoteca.games.advanced_civilization.cities import city_cost
+
+    return city_cost(state, area)
+
+
+def open_sites(state: CivState, seat: int) -> list[str]:
+    """Empty city sites where ``seat`` could build: no city, no pirate city or barbarians (AC-R24), and no
+    other nation's tokens (a nation builds only where it is alone, §25.1; AC-R20)."""
+    data = state.data
+    sites = []
+    for name, spec in state.board.areas.items():
+        if not spec.land or spec.city_site == "none" or name in data["cities"]:
+            continue
+        if name in data["pirates"] or name in data["barbarians"]:
+            continue
+        if any(s != seat for s in pieces.present(state, name)):
+            continue
+        sites.append(name)
+    return sites
+
+
+def _kept(state: CivState, seat: int, area: str, sites: set[str]) -> int:
+    """Tokens a source must keep: a site already holding a city's worth keeps it (it builds this turn)."""
+    if area in sites:
+        cost = _city_cost(state, area)
+        if pieces.count(state, area, seat) >= cost:
+            return cost
+    return 0
+
+
+def gather_plan(state: CivState, seat: int) -> list[tuple[int, str, dict[str, int]]]:
+    """The city sites ``seat`` can complete this movement (§25.1: six tokens on a site), best first: each as
+    (tokens still needed, site, {source: tokens it can give}). Sources are the areas from which this turn's
+    unmoved tokens reach the site by land (§23)."""
+    from ludoteca.games.advanced_civilization.movement import land_destinations
+
+    if not pieces.spare_cities(state, seat):  # nine cities at most (§25.1)
+        return []
+    sites = open_sites(state, seat)
+    site_set = set(sites)
+    reach: dict[str, list[str]] = {}
+    for area, row in state.data["tokens"].items():
+        if row[seat] and state.board.areas[area].land:
+            spare = _movable(state, area, seat) - _kept(state, seat, area, site_set)
+            if spare > 0:
+                reach[area] = land_destinations(state, seat, area)
+    support = int(state.rules["city_support"]) * (len(pieces.cities_of(state, seat)) + 1)
+    plans = []
+    for site in sites:
+        need = _city_cost(state, site) - pieces.count(state, site, seat)
+        if need <= 0:
+            continue
+        givers = {
+            area: _movable(state, area, seat) - _kept(state, seat, area, site_set)
+            for area, targets in reach.items()
+            if area != site and site in targets
+        }
+        # The city must stand after phase 8 (§26.31): two tokens a city left on the board elsewhere.
+        if sum(givers.values()) >= need and support_after(state, seat, site) - need >= support:
+            plans.append((need, site, givers))
+    plans.sort(key=lambda plan: (plan[0], plan[1]))
+    return plans
+
+
+def stock_reserve(state: CivState, seat: int) -> int:
+    """Stock a nation keeps for next turn's taxes, two per city (§19.1), and the growth after them."""
+    return int(state.rules["city_support"]) * len(pieces.cities_of(state, seat)) + STOCK_MARGIN
+
+
+def movement(state: CivState, seat: int, frame: dict[str, object], legal: list[Action]) -> Action:
+    """One step of a move (AC-R10): complete a city site if the neighbours' tokens can (§25.1); else spread
+    the tokens an area cannot keep (over its limit, §26.1) to the best neighbour, an empty city site first, and
+    into any room only while the stock can pay next turn's taxes (§19); never back out of a chosen move."""
+    step = frame["step"]
+    plans = gather_plan(state, seat)
+    if step == "move_from":
+        for _, _site, givers in plans:
+            for area in sorted(givers, key=lambda a: (-givers[a], a)):
+                chosen = next((a for a in legal if a.payload == ["land", area]), None)
+                if chosen is not None:
+                    return chosen
+        return _spread(state, seat, frame, legal)
+    if step == "move_to":
+        source = str(frame["source"])
+        for _, site, givers in plans:
+            if source in givers:
+                chosen = next((a for a in legal if a.payload == site), None)
+                if chosen is not None:
+                    return chosen
+        return _spread(state, seat, frame, legal)
+    if step == "move_count":
+        source, target = str(frame["source"]), str(frame["target"])
+        for need, site, givers in plans:
+            if site == target and source in givers:
+                want = min(need, givers[source])
+                return min(legal, key=lambda a: abs(int(a.payload) - want))
+        return _spread(state, seat, frame, legal)
+    return _spread(state, seat, frame, legal)
+
+
+def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Action]) -> Action:
+    """Move the tokens an area cannot keep (over its limit; a site about to be built keeps its six) to the best
+    neighbour with room under its limit (§26.1), a city site first, away from other nations. With the stock
+    short of the reserve, surplus tokens are left to go back to stock in phase 8 (§26.1)."""
+    board = state.board
+    short = state.data["players"][seat]["stock"] < stock_reserve(state, seat)
+    sites = set(open_sites(state, seat))
+
+    def spare(area: str) -> int:
+        over = pieces.count(state, area, seat) - max(board.areas[area].limit, _kept(state, seat, area, sites))
+        return min(_movable(state, area, seat), over)
+
+    def appeal(area: str) -> float:
+        # Room under the limit keeps the tokens (§26.1) and grows them next turn (§20); a site is a city to come.
+        foreign = sum(pieces.count(state, area, s) for s in pieces.present(state, area) if s != seat)
+        room = board.areas[area].limit - pieces.count(state, area, seat) - foreign
+        return room + (2.0 if area in sites and room > 0 else 0.0) - 2.0 * foreign
+
+    def welcome(area: str) -> bool:
+        return not short and appeal(area) > 0 and area not in state.data["cities"]
+
+    step = frame["step"]
+    if step == "move_from":
+        from ludoteca.games.advanced_civilization.movement import land_destinations
+
+        sources = [
+            a
+            for a in legal
+            if a.payload is not None
+            and a.payload[0] == "land"
+            and spare(a.payload[1]) > 0
+            and any(welcome(t) for t in land_destinations(state, seat, a.payload[1]))
+        ]
+        if sources:
+            return max(sources, key=lambda a: (spare(a.payload[1]), a.payload[1]))
+        return next((a for a in legal if a.payload is None), legal[-1])
+    if step == "move_count":
+        want = max(1, spare(str(frame["source"])))
+        return min(legal, key=lambda a: abs(int(a.payload) - want))
+    targets = [a for a in legal if a.payload is not None]
+    if not targets:
+        return legal[-1]
+    if step == "move_to":
+        welcome_targets = [a for a in targets if welcome(a.payload)]
+        targets = welcome_targets or targets
+    return max(targets, key=lambda a: (appeal(a.payload), a.text))
+
+
+def support_after(state: CivState, seat: int, city: str | None) -> int:
+    """Tokens ``seat`` will have on the board after phase 8 if it builds in ``city`` now: none stay in a city's
+    area (§26.2) and no area keeps more than its limit (§26.1; +1 with Agriculture alone, AC-R16)."""
+    from ludoteca.games.advanced_civilization.surplus import area_limit
+
+    total = 0
+    for area, row in state.data["tokens"].items():
+        n = row[seat]
+        if not n or area == city or area in state.data["cities"] or area in state.data["pirates"]:
+            continue
+        alone = pieces.present(state, area) == [seat]
+        total += min(n, area_limit(state, area, seat if alone else None))
+    return total
+
+
+def build_city(state: CivState, seat: int, legal: list[Action]) -> Action:
+    """Build where the board can still support every city afterwards (§26.31: two tokens a city), else stop;
+    a city that cannot be supported is reduced at once, newest first (§26.4), and its tokens are lost. Of the
+    supportable builds, the one paid by tokens alone (Architecture's treasury is kept, §25.2) leaving the
+    most support."""
+    stop = next(a for a in legal if a.payload is None)
+    cities = len(pieces.cities_of(state, seat))
+    need = int(state.rules["city_support"]) * (cities + 1)
+    best: tuple[int, int, str] | None = None
+    chosen = stop
+    for action in legal:
+        if action.payload is None:
+            continue
+        area, extra = action.payload
+        left = support_after(state, seat, area)
+        if left < need:
+            continue
+        key = (-int(extra), left, action.text)
+        if best is None or key > best:
+            best, chosen = key, action
+    return chosen
+
+
+def ships(state: CivState, seat: int, frame: dict[str, object], legal: list[Action]) -> Action:
+    """No new ships, and an old one kept only while tokens over the limit in its area pay for it (§22.2):
+    these bots move by land, and a ship's token a turn comes out of the treasury that buys advances."""
+    if frame["step"] == "ship_build":
+        return next(a for a in legal if a.payload is None)
+    area = next((a for a in legal if a.payload == "area"), None)
+    where = str(frame["area"])
+    if area is not None and pieces.count(state, where, seat) > state.board.areas[where].limit:
+        return area
+    return next(a for a in legal if a.payload == "scrap")
+
+
+def buy_stack9(state: CivState, seat: int, legal: list[Action]) -> Action:
+    """Buy a stack-9 card (§27: 18 treasury tokens, which go back to stock) when the stock is short of next
+    turn's taxes and growth: a city that cannot pay its taxes revolts (§19.3), and a Gold or Ivory card keeps
+    half the tokens' worth and grows into sets."""
+    price = int(state.cards.trade["stack9_price"])
+    player = state.data["players"][seat]
+    wanted = player["stock"] < stock_reserve(state, seat) and player["treasury"] >= price
+    return next((a for a in legal if bool(a.payload) == wanted), legal[-1])
+
+
+def _value(state: CivState, seat: int, goods: Counter[str]) -> int:
+    """§35's worth of commodity cards as sets (n² × value; Mining raises one set, §28.53)."""
+    from ludoteca.games.advanced_civilization import cards
+
+    return cards.sets_value(+goods, state.has(seat, "Mining"))
+
+
+def cheapest_give(state: CivState, seat: int, hand: Counter[str], n: int) -> Counter[str]:
+    """The ``n`` commodity cards whose loss costs ``seat``'s sets least, taken one at a time."""
+    left = Counter({card: k for card, k in hand.items() if card in state.cards.commodities})
+    given: Counter[str] = Counter()
+    for _ in range(min(n, sum(left.values()))):
+        base = _value(state, seat, left)
+        card = min(sorted(+left), key=lambda c: base - _value(state, seat, left - Counter([c])))
+        left[card] -= 1
+        given[card] += 1
+    return given
+
+
+def deal_gain(state: CivState, seat: int, step: str) -> int:
+    """What a pending trade adds to ``seat``'s sets, from what the seat sees (§28: the other side's count and two
+    named cards; its own cards in full). Answering, the seat counts the three cards it would give (the cheapest
+    to its sets, as it builds offers); accepting, the offer it made. Undeclared cards count for nothing."""
+    deal = state.data["trade"]
+    spec = state.cards
+    hand = Counter(card for card in state.data["players"][seat]["hand"] if card in spec.commodities)
+    if step == "trade_answer":
+        named = Counter(c for c in deal["offer"][: spec.trade["declared"]] if c in spec.commodities)
+        give = cheapest_give(state, seat, hand, int(spec.trade["offer_min"]))
+    else:
+        named = Counter(c for c in deal["reply"][: spec.trade["declared"]] if c in spec.commodities)
+        give = Counter(c for c in deal["offer"] if c in spec.commodities)
+    return _value(state, seat, hand - give + named) - _value(state, seat, hand)
+
+
+__all__ = [
+    "build_city",
+    "buy_stack9",
+    "cheapest_give",
+    "deal_gain",
+    "gather_plan",
+    "movement",
+    "open_sites",
+    "ships",
+    "stock_reserve",
+    "support_after",
+]

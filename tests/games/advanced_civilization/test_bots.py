@@ -1,0 +1,181 @@
+"""Issue #21: the Advanced Civilization bots play as a good player would, from what their seat sees.
+
+Fixed positions on tiny maps check single choices (gathering a city, building only what the board supports,
+trades that complete sets, buying advances the A.S.T. asks for, stack-9 cards when the stock runs short); a
+small seeded sample of four heuristic seats checks a development floor the bots before issue #21 missed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from ludoteca.agents import make_agent
+from ludoteca.core import Action, derive_seed, load_game
+from ludoteca.games.advanced_civilization import pieces, strategy
+from ludoteca.games.advanced_civilization.state import CivState
+from tests.games.advanced_civilization.helpers import land, position, tiny_map
+
+# A city site A (limit 3) beside B (limit 4) and C (limit 2), with D far off for a second nation.
+#   A(3, site) - B(4) - C(2) - D(5)
+ROW = tiny_map({"A": land(3, "black"), "B": land(4), "C": land(2), "D": land(5)}, "A-B B-C C-D")
+
+
+def play_out(state: CivState) -> None:
+    """Let heuristic bots answer every decision until the scenario's phases are done."""
+    agents = [make_agent("heuristic", seed=seat) for seat in range(state.players)]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, agents[seat].choose(state, seat))
+
+
+def answer(state: CivState, seat: int | None = None) -> Action:
+    seat = state.to_act()[0] if seat is None else seat
+    chosen = state.heuristic_choice(seat, state.legal_actions(seat))
+    assert chosen is not None
+    return chosen
+
+
+def test_the_bot_gathers_neighbouring_tokens_on_a_city_site_and_builds() -> None:
+    # §25.1: six tokens on a site make a city; A holds 4, B can bring the other 2 by land (§23) and C keeps
+    # enough on the board to support it (§26.31).
+    state = position(
+        board=ROW,
+        tokens={"A": [4, 0], "B": [4, 0], "C": [2, 0], "D": [0, 3]},
+        phases=["census", "movement", "city_construction", "surplus"],
+    )
+    play_out(state)
+    assert state.data["cities"].get("A", {}).get("owner") == 0
+
+
+def test_the_bot_builds_only_a_city_the_board_can_support() -> None:
+    # §26.31: two tokens on the board for each city, or the new city is reduced at once (§26.4).
+    lonely = position(
+        board=ROW, tokens={"A": [6, 0], "C": [1, 0], "D": [0, 3]}, phases=["city_construction", "surplus"]
+    )
+    assert answer(lonely).payload is None
+    backed = position(
+        board=ROW, tokens={"A": [6, 0], "C": [2, 0], "D": [0, 3]}, phases=["city_construction", "surplus"]
+    )
+    assert answer(backed).text == "build a city in A"
+    play_out(backed)
+    assert pieces.cities_of(backed, 0) == ["A"]
+
+
+def test_the_bot_keeps_spare_tokens_in_stock_when_taxes_would_go_unpaid() -> None:
+    # §19: taxes come from stock; over the limit in C, with the stock below the reserve, the surplus goes
+    # back to stock in phase 8 (§26.1) rather than onto the empty areas.
+    tight = position(
+        board=ROW,
+        tokens={"C": [4, 0], "D": [0, 3]},
+        cities={"A": 0},
+        players=[{"stock": 2, "treasury": 49 - 4}, {}],
+        phases=["census", "movement"],
+    )
+    assert answer(tight).text == "end movement"
+    roomy = position(board=ROW, tokens={"C": [4, 0], "D": [0, 3]}, cities={"A": 0}, phases=["census", "movement"])
+    assert answer(roomy).text == "move from C"
+
+
+HANDS = [
+    {"hand": ["Iron", "Iron", "Ochre", "Hides", "Salt"]},
+    {"hand": ["Iron", "Papyrus", "Timber", "Timber", "Oil"]},
+]
+
+
+def negotiate(state: CivState, offer: list[str], reply: list[str]) -> None:
+    """Seat 0 proposes to seat 1 with ``offer`` (named first), seat 1 answers with ``reply``."""
+    state.apply(0, "propose a trade to " + state.who(1))
+    for card in offer:
+        named = [a for a in state.legal_actions(0) if a.payload == card]
+        state.apply(0, named[0])
+    state.apply(0, next(a for a in state.legal_actions(0) if a.payload is None))
+    state.apply(1, "answer with an offer")
+    for card in reply:
+        state.apply(1, next(a for a in state.legal_actions(1) if a.payload == card))
+    state.apply(1, next(a for a in state.legal_actions(1) if a.payload is None))
+
+
+def test_the_bot_accepts_a_trade_that_completes_a_set_and_refuses_one_that_does_not() -> None:
+    # §35: sets grow as n²; a third Iron (3² x 2 = 18 for 2² x 2 = 8) and Papyrus (2) for singles worth 1 + 1 + 3.
+    state = position(players=HANDS, phases=["trade"])
+    negotiate(state, ["Ochre", "Hides", "Salt"], ["Iron", "Papyrus", "Timber"])
+    assert state.to_act() == [0]
+    assert answer(state).text == "accept the trade"
+    # Papyrus and Timber (2 + 3) add no set: three singles for singles of the same worth is no gain.
+    other = position(players=HANDS, phases=["trade"])
+    negotiate(other, ["Ochre", "Hides", "Salt"], ["Papyrus", "Timber", "Oil"])
+    assert answer(other).text == "refuse the trade"
+
+
+def test_the_bot_offers_the_cards_its_sets_miss_least() -> None:
+    state = position(players=HANDS, phases=["trade"])
+    state.apply(0, "propose a trade to " + state.who(1))
+    named = answer(state).payload
+    assert named in ("Ochre", "Hides")  # a single of the lowest value, never one of the pair of Iron
+
+
+def test_answers_read_only_what_the_seat_sees() -> None:
+    # The proposer's undeclared card and the other hands are hidden (§28): the answer must not change with them.
+    choices = set()
+    for third in ("Salt", "Hides"):
+        state = position(
+            players=[{"hand": ["Ochre", "Iron", third, "Gold"]}, {"hand": ["Iron", "Iron", "Ochre", "Oil"]}],
+            phases=["trade"],
+        )
+        state.apply(0, "propose a trade to " + state.who(1))
+        for card in ("Ochre", "Iron"):
+            state.apply(0, next(a for a in state.legal_actions(0) if a.payload == card))
+        state.apply(0, next(a for a in state.legal_actions(0) if a.payload == third))
+        state.apply(0, next(a for a in state.legal_actions(0) if a.payload is None))
+        choices.add(answer(state, 1).text)
+    assert len(choices) == 1
+
+
+def test_the_bot_buys_stack_nine_cards_only_when_its_stock_runs_short() -> None:
+    # §27: 18 treasury tokens a card, back to stock; §19: the stock pays the cities' taxes.
+    stacks = [["Ochre"] * 3, ["Iron"] * 3, [], [], [], [], [], [], ["Gold"] * 3]
+    short = position(
+        board=ROW,
+        cities={"A": 0, "C": 0},
+        tokens={"B": [4, 0], "D": [0, 3]},
+        players=[{"treasury": 30, "stock": 3}, {}],
+        stacks=stacks,
+        phases=["acquisition"],
+    )
+    assert answer(short).payload is True
+    rich = position(
+        board=ROW,
+        cities={"A": 0, "C": 0},
+        tokens={"B": [4, 0], "D": [0, 3]},
+        players=[{"treasury": 30}, {}],
+        stacks=stacks,
+        phases=["acquisition"],
+    )
+    assert answer(rich).payload is False
+
+
+def test_cheapest_give_spares_sets() -> None:
+    state = position(players=HANDS, phases=["census"])
+    given = strategy.cheapest_give(state, 0, Counter(HANDS[0]["hand"]), 3)
+    assert given == Counter({"Ochre": 1, "Hides": 1, "Salt": 1})
+
+
+def _development(seed: int, turns: int) -> list[int]:
+    """Cities held by each of four heuristic seats at the end of ``turns`` turns of a seeded game."""
+    state = load_game("advanced-civilization", 4, {"turn_limit": turns}).new_state(seed=seed)
+    agents = [make_agent("heuristic", seed=derive_seed(seed, seat)) for seat in range(4)]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, agents[seat].choose(state, seat))
+    assert isinstance(state, CivState)
+    return [len(pieces.cities_of(state, seat)) for seat in range(4)]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_four_heuristic_seats_hold_cities_by_turn_fifteen(seed: int) -> None:
+    # Before issue #21's changes the four bots held 1.2-2.4 cities at turns 10-12 and left seats without any.
+    cities = _development(seed, 15)
+    assert sum(cities) / 4 >= 3.0
+    assert min(cities) >= 1
