@@ -7,12 +7,14 @@ import pytest
 
 pytest.importorskip("pyspiel", reason="the OpenSpiel adapter needs the 'rl' extra: pip install ludoteca[rl]")
 
+import math
+
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from ludoteca import BadOptions
-from ludoteca.adapters import openspiel
+from ludoteca import BadOptions, IllegalAction, LudotecaError
+from ludoteca.adapters import chance, openspiel
 from ludoteca.core.registry import game_class, load_game
 from tests.adapters.cases import game_cases, player_cases
 
@@ -357,3 +359,199 @@ def test_no_turn_limit_is_turn_limit_zero() -> None:
     via_pyspiel = pyspiel.load_game("ludoteca_advanced_civilization", {"players": 2, "turn_limit": 0})
     assert via_pyspiel.encoding.game.options["turn_limit"] is None
     assert openspiel.load("advanced-civilization", players=2, turn_limit=3).max_game_length() == 6_000
+
+
+# ---------------------------------------------------------------------------------------------- explicit chance
+def _explicit(game_id: str, players: int | None = None, seed: int = 0, **options: object) -> pyspiel.Game:
+    return openspiel.load(game_id, players=players, seed=seed, chance_mode="explicit", **options)
+
+
+def _to_decision(state: pyspiel.State, outcomes: list[int] | None = None) -> list[tuple[int, str]]:
+    """Give the chance nodes waiting the outcomes listed (then 0s) until a seat decides; returns each node's
+    (number of outcomes, text of the outcome given)."""
+    given = []
+    queue = list(outcomes or [])
+    while state.is_chance_node():
+        outcome = queue.pop(0) if queue else 0
+        given.append((len(state.chance_outcomes()), state.action_to_string(pyspiel.PlayerId.CHANCE, outcome)))
+        state.apply_action(outcome)
+    return given
+
+
+@pytest.mark.parametrize("game_id", game_cases())
+def test_explicit_chance_random_simulation_test(game_id: str) -> None:
+    """OpenSpiel's own checks with every draw a chance node, serialisation included (a state is its history):
+    a short game (60 decisions, then truncated) at the smallest player count keeps it quick."""
+    game = _explicit(game_id, players=game_class(game_id).min_players, seed=1, max_game_length=60)
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.max_chance_outcomes() == openspiel.chance_bound(game.encoding.game) > 0
+    assert game.get_parameters()["chance_mode"] == "explicit"
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_sampled_chance_is_the_default_and_other_modes_are_refused() -> None:
+    game = openspiel.load("mankind", players=2)
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game.max_chance_outcomes() == 0 and game.get_parameters()["chance_mode"] == "sampled"
+    assert not game.new_initial_state().is_chance_node()
+    with pytest.raises(BadOptions, match="chance_mode"):
+        openspiel.load("mankind", chance_mode="tabulated")
+
+
+@pytest.mark.parametrize("game_id", game_cases())
+def test_chance_outcomes_are_uniform_and_add_up_to_one(game_id: str) -> None:
+    """Every chance node of a random game's first 40 decisions: outcomes 0..n-1, each 1/n, summing to 1 within
+    rounding, n within ``max_chance_outcomes``; the legal actions are the outcomes."""
+    game = _explicit(game_id, players=game_class(game_id).min_players, seed=2)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(2)
+    nodes = decisions = 0
+    while not state.is_terminal() and decisions < 40:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            size = len(outcomes)
+            assert state.current_player() == pyspiel.PlayerId.CHANCE
+            assert [o for o, _ in outcomes] == list(range(size)) == state.legal_actions()
+            assert all(p == 1.0 / size for _, p in outcomes) and math.fsum(p for _, p in outcomes) == pytest.approx(1)
+            assert size <= game.max_chance_outcomes()
+            nodes += 1
+            state.apply_action(int(rng.randint(size)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            decisions += 1
+    assert nodes > 0  # every game draws in its set-up (a bag, decks or first-player dice)
+
+
+def test_a_chosen_chance_outcome_is_the_die_the_game_rolls() -> None:
+    """Mankind rolls a D10 per seat for first player (MK: Set-up): outcomes 2 and 6 name the rolls 3 and 7,
+    and the game's log shows exactly those; the seat with 7 goes first."""
+    state = _explicit("mankind", players=2, seed=3).new_initial_state()
+    assert state.is_chance_node() and not state.is_terminal()
+    given = _to_decision(state, [2, 6])
+    assert given[:2] == [(10, "d10 rolls 3"), (10, "d10 rolls 7")]
+    log = state.ludoteca.log
+    assert log[0]["type"] == "first_player_roll" and log[0]["rolls"] == {"0": 3, "1": 7}
+    assert log[1]["text"] == "Seat 1 goes first."
+    again = _explicit("mankind", players=2, seed=3).new_initial_state()
+    _to_decision(again, [9, 0])
+    assert again.ludoteca.log[0]["rolls"] == {"0": 10, "1": 1} and again.ludoteca.log[1]["text"] == "Seat 0 goes first."
+    with pytest.raises(IllegalAction):
+        fresh = _explicit("mankind", players=2, seed=3).new_initial_state()
+        fresh.apply_action(10)  # a D10 has ten outcomes, 0..9
+
+
+@pytest.mark.parametrize("game_id", game_cases())
+def test_explicit_chance_replays_the_sampled_game_given_the_seeds_draws(game_id: str) -> None:
+    """The sampled game of a seed, played for 60 decisions, and the explicit-chance game given the draws that
+    seed's generator made (``chance.seeded_outcomes``) and the same actions: the same table, log and result at
+    every step. It holds by construction (one generator primitive, replayed); this checks the construction."""
+    players = game_class(game_id).min_players
+    sampled = openspiel.load(game_id, players=players, seed=4).new_initial_state()
+    rng = np.random.RandomState(4)
+    indices = []
+    while not sampled.is_terminal() and len(indices) < 60:
+        indices.append(int(rng.choice(sampled.legal_actions())))
+        sampled.apply_action(indices[-1])
+    inner = sampled.ludoteca
+    moves = [(seat, text) for seat, text in inner.record()["actions"]]
+    steps = chance.seeded_outcomes(inner.game, inner.seed, moves)
+    assert sum(len(step) for step in steps) > 0
+    explicit = _explicit(game_id, players=players).new_initial_state()
+    for number, step in enumerate(steps):
+        if number:
+            explicit.apply_action(indices[number - 1])
+        for size, outcome, label in step:
+            assert explicit.is_chance_node() and len(explicit.chance_outcomes()) == size
+            assert explicit.action_to_string(pyspiel.PlayerId.CHANCE, outcome) == chance.describe(label, outcome)
+            explicit.apply_action(outcome)
+        assert not explicit.is_chance_node()
+    assert explicit.ludoteca.data == inner.data
+    assert explicit.ludoteca.log == inner.log
+    assert explicit.is_terminal() == sampled.is_terminal() and explicit.returns() == sampled.returns()
+
+
+def test_a_hidden_draw_does_not_show_in_the_other_seats_observation() -> None:
+    """Tigris & Euphrates deals seat 0 the bag's first six tiles and seat 1 the next six (T&E: Preparation).
+    Two set-ups that differ only in the shuffle's draw for bag position 12 (which of the first 13 tiles stays in
+    the bag): seat 1's observation differs, seat 0's tensor and string and the public observation are the same.
+
+    (A draw for a position among the twelve dealt cannot do it: the later draws only reorder positions 0-11,
+    so such a change swaps two tiles between the hands, or within one, and seat 0 sees its own change.)"""
+    game = _explicit("tigris-euphrates", players=2)
+    base = [outcome for _, outcome, _ in chance.seeded_outcomes(game.encoding.game, 5, [])[0]]
+    step = len(base) - 12  # the shuffle fills positions from the last down: this draw fills position 12
+    public = game.make_py_observer(
+        pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE), {}
+    )
+    one = game.new_initial_state()
+    _to_decision(one, base)
+    found = False
+    for other in range(13):  # the tile for position 12 is one of positions 0..12
+        if other == base[step]:
+            continue
+        two = game.new_initial_state()
+        label = _to_decision(two, [*base[:step], other, *base[step + 1 :]])[step][1]
+        assert label == f"shuffle of 143, position 12 takes item {other}"
+        if two.observation_tensor(1) == one.observation_tensor(1):
+            continue  # the swap brought an equal tile: nothing to tell apart
+        if two.ludoteca.data["hands"][0] != one.ludoteca.data["hands"][0]:
+            continue  # this swap also changed seat 0's tiles: not a draw hidden from seat 0
+        assert two.observation_tensor(0) == one.observation_tensor(0)
+        assert two.observation_string(0) == one.observation_string(0)
+        assert public.string_from(two, 0) == public.string_from(one, 0)
+        assert two.observation_string(1) != one.observation_string(1)
+        found = True
+        break
+    assert found
+
+
+def test_explicit_chance_states_clone_serialise_and_refuse_misuse() -> None:
+    """A chance node clones and deserialises with its outcomes so far; the Ludoteca state inside draws nothing on
+    its own (its draws come only from chance outcomes), there is no table before the set-up is dealt, and a
+    chance node is not resampled from an information state."""
+    game = _explicit("arabian-struggle", players=2, seed=6)
+    state = game.new_initial_state()
+    with pytest.raises(LudotecaError, match="set-up is still being dealt"):
+        state.ludoteca  # noqa: B018
+    assert state.observation_tensor(0) == [0.0] * game.observation_tensor_size()
+    for _ in range(5):
+        state.apply_action(1)
+    twin, restored = state.clone(), game.deserialize_state(state.serialize())
+    for copy in (twin, restored):
+        assert str(copy) == str(state) and copy.chance_outcomes() == state.chance_outcomes()
+    _to_decision(state)
+    _to_decision(twin)
+    _to_decision(restored)
+    assert str(state) == str(twin) == str(restored)
+    inner = state.ludoteca.clone()
+    with pytest.raises(chance.ChanceError, match="explicit chance outcomes"):
+        inner.rng.roll(6)
+    sampler = pyspiel.UniformProbabilitySampler(6, 0.0, 1.0)
+    resampled = state.resample_from_infostate(0, sampler)
+    assert resampled.observation_string(0) == state.observation_string(0)
+    rng = np.random.RandomState(6)
+    while not state.is_chance_node():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    with pytest.raises(BadOptions, match="chance node"):
+        state.resample_from_infostate(0, sampler)
+
+
+def test_mcts_samples_explicit_chance_nodes() -> None:
+    """OpenSpiel's MCTS handles chance nodes itself: with the heuristic evaluator it plays Mankind (whose every
+    event is a die) through chance nodes, and its tree's chance children are the outcomes."""
+    game = _explicit("mankind", players=2, seed=7)
+    bot = mcts.MCTSBot(game, 2.0, 8, openspiel.HeuristicEvaluator(), random_state=np.random.RandomState(7))
+    state = game.new_initial_state()
+    rng = np.random.RandomState(7)
+    decisions = 0
+    while not state.is_terminal() and decisions < 10:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(int(rng.choice([o for o, _ in outcomes])))
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
+    assert decisions == 10
