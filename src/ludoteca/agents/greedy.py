@@ -6,12 +6,15 @@ forced steps, and scores the result with ``state.evaluate(seat)`` — the game's
 where each game's strategy lives (see its ``_evaluate``). It picks the best mean, ties broken by its
 seeded generator. With ``samples=1`` and a cheap evaluation this is fast enough for bulk simulation.
 A game may also answer some choices itself (``state.heuristic_choice(seat, legal)``) where one move of
-look-ahead is blind, e.g. paying now for a roll whose worth shows only a decision later.
+look-ahead is blind, e.g. paying now for a roll whose worth shows only a decision later. With
+``weights=NAME`` it judges by that named weight set of the game's evaluation instead of the default
+(:mod:`ludoteca.learning`), so two weightings can play one match.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ludoteca.agents.base import Agent, check_params, int_param, legal_or_fail, settled_choice
 from ludoteca.core import Action, State
@@ -20,14 +23,31 @@ from ludoteca.core import Action, State
 class HeuristicAgent(Agent):
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, samples: int = 2) -> None:
+    def __init__(self, seed: int = 0, samples: int = 2, weights: str | None = None) -> None:
         self.random = random.Random(seed)
         self.samples = samples
+        self.weights = weights  # a named weight set of the game's evaluation; None: the game's default
+        self._judge: Callable[[State, int], float] | None = None
 
     @classmethod
     def from_params(cls, params: dict[str, str], seed: int = 0) -> HeuristicAgent:
-        check_params(params, {"seed", "samples"}, "heuristic")
-        return cls(int_param(params, "seed", seed, "heuristic"), int_param(params, "samples", 2, "heuristic", 1))
+        check_params(params, {"seed", "samples", "weights"}, "heuristic")
+        return cls(
+            int_param(params, "seed", seed, "heuristic"),
+            int_param(params, "samples", 2, "heuristic", 1),
+            params.get("weights"),
+        )
+
+    def _evaluate(self, state: State, seat: int) -> float:
+        """The game's evaluation, or its named weight set when the spec chose one (looked up once, on first
+        use: the agent learns its game only when asked to play)."""
+        if self.weights is None:
+            return state.evaluate(seat)
+        if self._judge is None:
+            from ludoteca.learning import weighted_evaluator
+
+            self._judge = weighted_evaluator(state.game.id, self.weights)
+        return self._judge(state, seat)
 
     def choose(self, state: State, seat: int) -> Action:
         legal = legal_or_fail(state, seat)
@@ -42,7 +62,7 @@ class HeuristicAgent(Agent):
                 twin = state.clone()
                 twin.resample(seat, self.random)
                 twin.apply_legal(seat, action)
-                value += twin.evaluate(seat)
+                value += self._evaluate(twin, seat)
             if value > best_value + 1e-12:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-12:

@@ -14,6 +14,7 @@ from ludoteca.cli.common import EXIT_ERROR, EXIT_FAILURE, HUMAN, app, parse_opti
 from ludoteca.cli.fuzz import fuzz_command
 from ludoteca.cli.games import games_command
 from ludoteca.cli.ladder import ladder_command
+from ludoteca.cli.learn import learn_command
 from ludoteca.cli.play import play_command
 from ludoteca.cli.replay import replay_command
 from ludoteca.cli.serve import serve_command, worker_command
@@ -25,6 +26,7 @@ app.command("tournament")(tournament_command)
 app.command("simulate")(simulate_command)
 app.command("report")(report_command)
 app.command("ladder")(ladder_command)
+app.command("learn")(learn_command)
 app.command("bench")(bench_command)
 app.command("replay")(replay_command)
 app.command("serve")(serve_command)
