@@ -449,7 +449,7 @@ def test_explicit_chance_replays_the_sampled_game_given_the_seeds_draws(game_id:
     players = game_class(game_id).min_players
     sampled = openspiel.load(game_id, players=players, seed=4).new_initial_state()
     rng = np.random.RandomState(4)
-    indices = []
+    indices: list[int] = []
     while not sampled.is_terminal() and len(indices) < 60:
         indices.append(int(rng.choice(sampled.legal_actions())))
         sampled.apply_action(indices[-1])

@@ -68,6 +68,7 @@ class _LabelledRng(Rng):
     """
 
     __slots__ = ("_label",)
+    _label: str | None
 
     def _labelled(self, label: str, call: Callable[[], T]) -> T:
         outer = self._label is None

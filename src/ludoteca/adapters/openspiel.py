@@ -6,16 +6,26 @@
     game = pyspiel.load_game("ludoteca_tigris_euphrates", {"players": 3, "seed": 7})
 
 Each game registers as ``ludoteca_<id with underscores>`` with the parameters ``players``, ``seed``,
-``perfect_recall``, ``max_game_length`` and the game's own options (their defaults are the game's
+``perfect_recall``, ``max_game_length``, ``chance_mode`` and the game's own options (their defaults are the game's
 defaults; an option that may be "none" takes 0, or "" for a text option, to mean none). The choices made
 here, and why:
 
 * **Actions** are the indices of the game's encoding (docs/adapters.md): the same integer means the
   same kind of choice in every state, as OpenSpiel's ``num_distinct_actions`` expects.
-* **Chance** is ``SAMPLED_STOCHASTIC``: the Ludoteca state rolls its own dice from its own generator
-  (the n-th initial state put to use gets the n-th seed of a stream started from ``seed``), so there are
-  no chance nodes. A clone is exact, dice to come included, as OpenSpiel's clone checks demand; the
-  dice are redrawn only by ``resample_from_infostate``, which search must therefore use (ISMCTS does).
+* **Chance** is ``SAMPLED_STOCHASTIC`` by default (``chance_mode="sampled"``): the Ludoteca state rolls
+  its own dice from its own generator (the n-th initial state put to use gets the n-th seed of a stream
+  started from ``seed``), so there are no chance nodes. A clone is exact, dice to come included, as
+  OpenSpiel's clone checks demand; the dice are redrawn only by ``resample_from_infostate``, which search
+  must therefore use (ISMCTS does). It stays the default because it is what RL loops want: no chance
+  nodes to step through, and a step costs one ``apply``.
+* ``chance_mode="explicit"`` is ``EXPLICIT_STOCHASTIC``, for CFR-style and expectimax algorithms: every
+  draw of the game's generator is a chance node of n equally likely outcomes (a die, a random pick, one
+  step of a shuffle; ``ludoteca.adapters.chance`` shows why every draw is one of these), the set-up's
+  draws included, so a new initial state is a chance node. A decision runs on a copy of the table with a
+  generator that replays the outcomes given so far and stops at the next draw; the table changes only
+  when the step's last draw is given. ``seed`` plays no part: the chance outcomes are the randomness.
+  ``max_chance_outcomes`` is the largest draw of the set-up or of each game's components (a larger one
+  would be a :class:`~ludoteca.adapters.chance.ChanceError`).
 * **Information** is ``IMPERFECT_INFORMATION`` for every game, even Mankind whose table is public:
   the future dice are unknown to every player, and declaring it lets ISMCTS sample them.
 * **Observations** (string and tensor) are the seat's ``view`` and the public facts of the pending
@@ -136,7 +146,7 @@ def game_type(game_id: str, perfect_recall: bool = False, chance_mode: str = SAM
 
 def _tigris_bound(state: State) -> int:
     """T&E: Preparation — the bag is shuffled once; every later draw is its next tile, not a chance event."""
-    return sum(state.components.tiles.values())  # type: ignore[attr-defined]
+    return int(sum(state.components.tiles.values()))  # type: ignore[attr-defined]
 
 
 def _mankind_bound(state: State) -> int:
@@ -158,8 +168,9 @@ def _civilization_bound(state: State) -> int:
     from ludoteca.games.advanced_civilization import content
 
     spec = state.cards  # type: ignore[attr-defined]
-    cards = sum(card.count for card in spec.commodities.values()) + len(spec.calamities)
-    return max(cards, len(content.advances()), len(state.all_nations))  # type: ignore[attr-defined]
+    cards = int(sum(card.count for card in spec.commodities.values())) + len(spec.calamities)
+    nations = len(state.all_nations)  # type: ignore[attr-defined]
+    return max(cards, len(content.advances()), nations)
 
 
 # The most outcomes any draw of a game can have after its set-up, from its components (the set-up's own
