@@ -14,12 +14,13 @@ AS: Spend OP — as a bloc for recruitment, movement (OP + 1 pieces) or attackin
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action, wording
 from ludoteca.games.arabian_struggle import board, combat, events
-from ludoteca.games.arabian_struggle.choices import Choices, described_decision
-from ludoteca.games.arabian_struggle.conference import conference_target
+from ludoteca.games.arabian_struggle.choices import ActionTable, Choices, described_decision
+from ludoteca.games.arabian_struggle.conference import target_with_bonus
 from ludoteca.games.arabian_struggle.machine import RULES, Frame
 
 if TYPE_CHECKING:
@@ -47,8 +48,14 @@ def turn(state: ArabianStruggleState, frame: Frame) -> None:
 
 def opponent_event(state: ArabianStruggleState, number: int, faction: str) -> str | None:
     """The opponent who may execute this card's event when ``faction`` plays it for OP, if any."""
+    return _opponent(number, faction, tuple(state.data["players"]), board.era_key(state))
+
+
+def _opponent(number: int, faction: str, players: tuple[str, ...], era: str) -> str | None:
+    """``opponent_event`` from the facts it depends on: the card's owner is another player's Faction
+    (``board.is_player``) and the event is eligible in this Era (``board.era_eligible``)."""
     owner = board.card(number).faction
-    if owner != faction and board.is_player(state, owner) and board.era_eligible(state, number):
+    if owner != faction and owner in players and era in board.card(number).eras:
         return owner
     return None
 
@@ -75,24 +82,34 @@ def play_choices(state: ArabianStruggleState, frame: Frame) -> Choices[Play]:
         plays.append(("op", number))
         plays += [("rasheedi", number, shown) for shown in display]
     bonus = board.op_bonus(state, faction)  # lasting OP effects: the same for every card in the hand
+    key = (faction, bonus, tuple(data["players"]), era)
+    table = _PLAYS.get(key)
+    if table is None:
+        table = _PLAYS[key] = ActionTable(functools.partial(_play_action, *key))
+    return Choices([], plays, table.__getitem__)
 
-    def play_action(play: Play) -> Action:
-        mode, number = play[0], play[1]
-        label = board.card(number).label
-        if mode == "tc":
-            target = conference_target(state, number, faction, bonus)
-            return Action(f"{label}: Tribal Conference attempt (target {target})", payload=play)
-        if mode == "event":
-            return Action(f"{label}: event", payload=play)
-        if mode == "op":
-            op = board.effective_op(state, number, faction, bonus)
-            who = opponent_event(state, number, faction)
-            extra = f", {who} may execute the event" if who else ""
-            return Action(f"{label}: {op} OP{extra}", payload=play)
-        # 2 Players: discard any card to execute a face-up Rasheedi event
-        return Action(f"{label}: discard for the Rasheedi event {board.card(play[2]).label}", payload=play)
 
-    return Choices([], plays, play_action)
+def _play_action(faction: str, bonus: int, players: tuple[str, ...], era: str, play: Play) -> Action:
+    """The action of one play, from all its text depends on: the Faction, its lasting OP bonus, who plays
+    and the Era (``conference_target``, ``board.effective_op`` and ``opponent_event`` of the position)."""
+    mode, number = play[0], play[1]
+    label = board.card(number).label
+    if mode == "tc":
+        target = target_with_bonus(number, faction, bonus)
+        return Action(f"{label}: Tribal Conference attempt (target {target})", payload=play)
+    if mode == "event":
+        return Action(f"{label}: event", payload=play)
+    if mode == "op":
+        op = board.op_with_bonus(number, bonus)
+        who = _opponent(number, faction, players, era)
+        extra = f", {who} may execute the event" if who else ""
+        return Action(f"{label}: {op} OP{extra}", payload=play)
+    # 2 Players: discard any card to execute a face-up Rasheedi event
+    return Action(f"{label}: discard for the Rasheedi event {board.card(play[2]).label}", payload=play)
+
+
+# The play actions by (Faction, OP bonus, players, Era): one table each, shared by every position that has them.
+_PLAYS: dict[tuple[str, int, tuple[str, ...], str], ActionTable] = {}
 
 
 # AS: Phase 3, "each player plays one card": asked even when his hand leaves one way to play (AS-R30), or
@@ -227,14 +244,27 @@ def use_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
     faction, op = frame["faction"], frame["op"]
     actions = []
     if op >= 1 and board.stock(state, faction) > 0:
-        actions.append(Action(f"recruit up to {wording.count(op, 'piece')}", payload="recruit"))
+        actions.append(_use_action("recruit", op))
     if op >= 1 and board.on_map(state, faction) > 0:  # "A card adjusted to 0 OP cannot be used for movement."
-        actions.append(Action(f"move up to {wording.count(op + 1, 'piece')}", payload="move"))
+        actions.append(_use_action("move", op))
     if op >= 1 and combat.empire_targets(state, faction):
-        actions.append(Action(f"attack Empire pieces in up to {wording.count(op, 'area')}", payload="attack"))
+        actions.append(_use_action("attack", op))
     if not actions:  # docs/rulings.md AS-R27
-        actions.append(Action("spend no OP", payload=None))
+        actions.append(_SPEND_NONE)
     return actions
+
+
+@functools.cache
+def _use_action(use: str, op: int) -> Action:
+    """The action of spending ``op`` OP one way (made once per way and amount: its text is theirs alone)."""
+    if use == "recruit":
+        return Action(f"recruit up to {wording.count(op, 'piece')}", payload="recruit")
+    if use == "move":  # AS: Spend OP → Movement, OP + 1 pieces
+        return Action(f"move up to {wording.count(op + 1, 'piece')}", payload="move")
+    return Action(f"attack Empire pieces in up to {wording.count(op, 'area')}", payload="attack")
+
+
+_SPEND_NONE = Action("spend no OP", payload=None)
 
 
 @RULES.decision("op_use", use_options)

@@ -247,6 +247,11 @@ def effective_op(state: ArabianStruggleState, number: int, faction: str, bonus: 
     """
     if bonus is None:
         bonus = op_bonus(state, faction)
+    return op_with_bonus(number, bonus)
+
+
+def op_with_bonus(number: int, bonus: int) -> int:
+    """``effective_op`` once the lasting OP effects are known: a function of the card and their sum alone."""
     return max(0, card(number).op + bonus)
 
 

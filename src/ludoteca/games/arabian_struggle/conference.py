@@ -22,7 +22,14 @@ if TYPE_CHECKING:
 def conference_target(state: ArabianStruggleState, number: int, faction: str, bonus: int | None = None) -> int:
     """Target = OP (after lasting OP effects; ``bonus`` as for ``board.effective_op``) + the Faction's modifier
     on the card."""
-    return board.effective_op(state, number, faction, bonus) + board.card(number).modifiers[faction]
+    if bonus is None:
+        bonus = board.op_bonus(state, faction)
+    return target_with_bonus(number, faction, bonus)
+
+
+def target_with_bonus(number: int, faction: str, bonus: int) -> int:
+    """``conference_target`` once the lasting OP effects are known (the play options, for a hand)."""
+    return board.op_with_bonus(number, bonus) + board.card(number).modifiers[faction]
 
 
 @RULES.auto("conference_attempt")
