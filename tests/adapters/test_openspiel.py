@@ -555,3 +555,27 @@ def test_mcts_samples_explicit_chance_nodes() -> None:
         state.apply_action(action)
         decisions += 1
     assert decisions == 10
+
+
+def test_explicit_chance_histories_are_the_whole_game() -> None:
+    """The determinism guarantee of explicit chance: a history (decisions and chance outcomes) replayed on a
+    freshly loaded game gives the same states; ``rl_environment`` samples the chance nodes itself, from its
+    own seed, so two environments seeded alike play the same episodes."""
+    from open_spiel.python import rl_environment
+
+    histories, finals = [], []
+    for _ in range(2):
+        game = _explicit("arabian-struggle", players=2, max_game_length=30)
+        environment = rl_environment.Environment(game, chance_event_sampler=rl_environment.ChanceEventSampler(seed=3))
+        step = environment.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            step = environment.step([step.observations["legal_actions"][player][-1]])
+        histories.append(environment.get_state.history())
+        finals.append(environment.get_state)
+        assert environment.get_state.truncated()
+    assert histories[0] == histories[1] and len(histories[0]) > 30  # 30 decisions and the chance outcomes
+    replayed = _explicit("arabian-struggle", players=2, max_game_length=30).new_initial_state()
+    for action in histories[0]:
+        replayed.apply_action(action)
+    assert str(replayed) == str(finals[0]) == str(finals[1]) and replayed.ludoteca.log == finals[0].ludoteca.log
