@@ -2,6 +2,8 @@
 
 ``start`` builds a game from a scenario (see docs/arabian-struggle.md, "Scenarios") with only the pieces
 named (no set-up pieces, no Nomads unless given), so every number a test reads comes from the rule it checks.
+``combat_example`` is the rulebook's Example of Movement and Combat, which the combat and log tests share:
+``move_into_riyadh`` plays its moves.
 """
 
 from __future__ import annotations
@@ -52,3 +54,34 @@ def move(state: ArabianStruggleState, faction: str, area: str, target: str, cost
     act(state, f"move a {faction} piece from {area}")
     if step(state) == "move_to" and state.data["stack"][-1]["area"] == area:
         act(state, f"to {target} ({cost} MP)")
+
+
+LAYLA, TRIBE, KHARJ = "Layla (al-Aflaj)", "Wadi ad-Dawasir", "Al-Kharj"
+
+
+def combat_example(dice: list[int], **extra: Any) -> ArabianStruggleState:
+    """AS: Example of Movement and Combat — Saudi (seat 2) holds Shooting Accident; Stipend is on top of the deck.
+
+    ``extra`` replaces any part of the scenario (other pieces, hands, deck, lasting events).
+    """
+    scenario: dict[str, Any] = {
+        "pieces": {LAYLA: {"Saudi": 2}, TRIBE: {"Saudi": 1}, "Riyadh": {"Rasheedi": 3}},
+        "hands": {"Saudi": [7], "Hashemite": [22], "Rasheedi": [35]},
+        "turn_order": ["Saudi", "Hashemite", "Rasheedi"],
+        "deck": [37],
+    }
+    scenario.update(extra)
+    return start(3, dice, **scenario)
+
+
+def spend_on_movement(state: ArabianStruggleState) -> None:
+    """The example's Saudi play: Shooting Accident for its 2 OP, spent on moving up to 3 pieces."""
+    act(state, "#07 Shooting Accident: 2 OP")
+    act(state, "move up to 3 pieces")
+
+
+def move_into_riyadh(state: ArabianStruggleState) -> None:
+    """The example's moves: 2 Saudi pieces from Layla by road (2 MP), the pastoral tribe's piece (3 MP)."""
+    move(state, "Saudi", LAYLA, "Riyadh", 2)
+    move(state, "Saudi", LAYLA, "Riyadh", 2)
+    move(state, "Saudi", TRIBE, "Riyadh", 3)

@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
-from tests.games.arabian_struggle.helpers import act, events, move, pieces, start, step, texts
-
-LAYLA, TRIBE, KHARJ = "Layla (al-Aflaj)", "Wadi ad-Dawasir", "Al-Kharj"
-
-
-def example(dice: list[int], **extra: object):
-    """AS: Example of Movement and Combat — Saudi (seat 2) holds Shooting Accident; Stipend is on top of the deck."""
-    scenario = {
-        "pieces": {LAYLA: {"Saudi": 2}, TRIBE: {"Saudi": 1}, "Riyadh": {"Rasheedi": 3}},
-        "hands": {"Saudi": [7], "Hashemite": [22], "Rasheedi": [35]},
-        "turn_order": ["Saudi", "Hashemite", "Rasheedi"],
-        "deck": [37],
-    }
-    scenario.update(extra)
-    return start(3, dice, **scenario)
+from tests.games.arabian_struggle.helpers import (
+    KHARJ,
+    LAYLA,
+    act,
+    combat_example,
+    events,
+    move,
+    move_into_riyadh,
+    pieces,
+    spend_on_movement,
+    start,
+    step,
+    texts,
+)
 
 
 def test_worked_example_of_movement_and_combat() -> None:
-    state = example([6, 4, 2])
+    state = combat_example([6, 4, 2])
     assert state.to_act() == [2]
     act(state, "#07 Shooting Accident: 2 OP")
     # "using the 2 OP for movement, allowing 3 Saudi pieces (2+1) to move (3 movement points each)"
@@ -28,9 +27,7 @@ def test_worked_example_of_movement_and_combat() -> None:
     act(state, "move up to 3 pieces")
     assert state.data["stack"][-1]["left"] == 3
     # Layla -> Al-Kharj -> Riyadh by road: 2 MP; the pastoral tribe -> Layla -> Al-Kharj -> Riyadh: 3 MP.
-    move(state, "Saudi", f"{LAYLA}", "Riyadh", 2)
-    move(state, "Saudi", f"{LAYLA}", "Riyadh", 2)
-    move(state, "Saudi", f"{TRIBE}", "Riyadh", 3)
+    move_into_riyadh(state)
     (fight,) = events(state, "combat")
     assert fight["card"] == 37  # Stipend is drawn
     assert fight["pieces"] == [3, 3] and fight["bonuses"] == [0, 0]  # no events modify the strengths
@@ -57,16 +54,14 @@ def test_worked_example_of_movement_and_combat() -> None:
 
 
 def test_movement_stops_on_entering_opposing_pieces_but_not_empire_areas() -> None:
-    state = example([], pieces={LAYLA: {"Saudi": 1}, KHARJ: {"Rasheedi": 1}, "Riyadh": {}})
-    act(state, "#07 Shooting Accident: 2 OP")
-    act(state, "move up to 3 pieces")
+    state = combat_example([], pieces={LAYLA: {"Saudi": 1}, KHARJ: {"Rasheedi": 1}, "Riyadh": {}})
+    spend_on_movement(state)
     act(state, f"move a Saudi piece from {LAYLA}")
     options = texts(state)
     assert f"to {KHARJ} (1 MP)" in options
     assert not any("to Riyadh" in o for o in options)  # Al-Kharj holds Rasheedi: stop there
-    state = example([], pieces={LAYLA: {"Saudi": 1}, KHARJ: {"Ottoman": 1}, "Riyadh": {}})
-    act(state, "#07 Shooting Accident: 2 OP")
-    act(state, "move up to 3 pieces")
+    state = combat_example([], pieces={LAYLA: {"Saudi": 1}, KHARJ: {"Ottoman": 1}, "Riyadh": {}})
+    spend_on_movement(state)
     act(state, f"move a Saudi piece from {LAYLA}")
     assert "to Riyadh (2 MP)" in texts(state)
 
@@ -100,11 +95,10 @@ def test_zero_op_card_cannot_move() -> None:
 
 def test_loser_keeps_rolling_until_a_one_to_three() -> None:
     # Saudi 4 attack Rasheedi 1 in Riyadh; card #01 (Saudi +3, Rasheedi +1): 7 against 2.
-    state = example([5, 4, 5, 2], pieces={"Al-Kharj": {"Saudi": 4}, "Riyadh": {"Rasheedi": 3}}, deck=[1])
-    act(state, "#07 Shooting Accident: 2 OP")
-    act(state, "move up to 3 pieces")
+    state = combat_example([5, 4, 5, 2], pieces={"Al-Kharj": {"Saudi": 4}, "Riyadh": {"Rasheedi": 3}}, deck=[1])
+    spend_on_movement(state)
     for _ in range(3):
-        move(state, "Saudi", f"{KHARJ}", "Riyadh", 1)
+        move(state, "Saudi", KHARJ, "Riyadh", 1)
     fight = events(state, "combat")[0]
     assert fight["strengths"] == [3 + 3, 3 + 1] and fight["winner"] == "attacker"
     winner_loss, loser_loss = events(state, "losses")
@@ -117,10 +111,9 @@ def test_loser_keeps_rolling_until_a_one_to_three() -> None:
 def test_a_winner_whose_own_loss_roll_takes_its_last_piece_still_earns_the_great_victory() -> None:
     # AS-R3: Saudi 1 attacks Rasheedi 1 in Riyadh with card #01 (Saudi +3, Rasheedi +1): 4 against 2. The winner
     # rolls a 5 and loses its only piece; the loser loses its only piece at once. The combat was won at step 3.
-    state = example([5], pieces={"Al-Kharj": {"Saudi": 1}, "Riyadh": {"Rasheedi": 1}}, deck=[1])
-    act(state, "#07 Shooting Accident: 2 OP")
-    act(state, "move up to 3 pieces")
-    move(state, "Saudi", f"{KHARJ}", "Riyadh", 1)
+    state = combat_example([5], pieces={"Al-Kharj": {"Saudi": 1}, "Riyadh": {"Rasheedi": 1}}, deck=[1])
+    spend_on_movement(state)
+    move(state, "Saudi", KHARJ, "Riyadh", 1)
     assert events(state, "combat")[0]["winner"] == "attacker"
     assert pieces(state, "Riyadh") == {}
     assert state.data["vp"]["Saudi"] == 1 and events(state, "great_victory")
@@ -128,14 +121,13 @@ def test_a_winner_whose_own_loss_roll_takes_its_last_piece_still_earns_the_great
 
 def test_lasting_event_modifies_combat_strength() -> None:
     # Mubarak al Sabah in play for the Saudi: +1 in any combat in Kuwait.
-    state = example(
+    state = combat_example(
         [1, 1],
         pieces={"Al-Jahra": {"Saudi": 1}, "Kuwait City": {"Rasheedi": 1}},
         deck=[37],
         lasting=[{"card": 4, "owner": "Saudi"}],
     )
-    act(state, "#07 Shooting Accident: 2 OP")
-    act(state, "move up to 3 pieces")
+    spend_on_movement(state)
     move(state, "Saudi", "Al-Jahra", "Kuwait City", 1)
     fight = events(state, "combat")[0]
     assert fight["bonuses"] == [1, 0] and fight["strengths"] == [1 + 1 + 1, 1 + 0 + 1]
@@ -144,11 +136,10 @@ def test_lasting_event_modifies_combat_strength() -> None:
 def test_losing_attacker_claims_the_area_when_the_sole_defender_dies() -> None:
     # Saudi 2 attack Rasheedi 1 with card #25 (Rasheedi +3, Saudi 0): 2 against 4, the defender wins,
     # then rolls a 6 and loses its only piece; the Saudi lose 1 and roll a 1: one Saudi piece claims Riyadh.
-    state = example([6, 1], pieces={"Al-Kharj": {"Saudi": 2}, "Riyadh": {"Rasheedi": 1}}, deck=[25])
-    act(state, "#07 Shooting Accident: 2 OP")
-    act(state, "move up to 3 pieces")
-    move(state, "Saudi", f"{KHARJ}", "Riyadh", 1)
-    move(state, "Saudi", f"{KHARJ}", "Riyadh", 1)
+    state = combat_example([6, 1], pieces={"Al-Kharj": {"Saudi": 2}, "Riyadh": {"Rasheedi": 1}}, deck=[25])
+    spend_on_movement(state)
+    move(state, "Saudi", KHARJ, "Riyadh", 1)
+    move(state, "Saudi", KHARJ, "Riyadh", 1)
     assert events(state, "combat")[0]["winner"] == "defender"
     assert pieces(state, "Riyadh") == {"Saudi": 1}
     assert not events(state, "great_victory") and state.data["vp"]["Saudi"] == 0  # still not the winner
@@ -159,7 +150,7 @@ def test_attacker_with_no_retreat_loses_all_its_pieces() -> None:
     # Saudi 1 + 1 (lasting) + 1 (Stipend) = 3 against 2 + 1 = 3: the attacker wins, rolls 1; the Rasheedi lose 1
     # and roll 1. One Rasheedi piece survives, so the Saudi must retreat, and cannot.
     ring = {area: {"Rasheedi": 1} for area in ["'Ajman", "Al-Jahra", "Jubail", "Um Qasr"]}
-    state = example(
+    state = combat_example(
         [1, 1],
         pieces={**ring, "Kuwait City": {"Rasheedi": 2}},
         hands={"Saudi": [4], "Hashemite": [22], "Rasheedi": [35]},
@@ -177,7 +168,7 @@ def test_attacker_with_no_retreat_loses_all_its_pieces() -> None:
 
 
 def test_retreat_may_go_to_an_empire_only_area() -> None:
-    state = example(
+    state = combat_example(
         [1, 1],
         pieces={
             "Al-Kharj": {"Saudi": 2},
@@ -187,10 +178,9 @@ def test_retreat_may_go_to_an_empire_only_area() -> None:
         },
         deck=[37],
     )
-    act(state, "#07 Shooting Accident: 2 OP")
-    act(state, "move up to 3 pieces")
-    move(state, "Saudi", f"{KHARJ}", "Riyadh", 1)
-    move(state, "Saudi", f"{KHARJ}", "Riyadh", 1)
+    spend_on_movement(state)
+    move(state, "Saudi", KHARJ, "Riyadh", 1)
+    move(state, "Saudi", KHARJ, "Riyadh", 1)
     options = texts(state)
     assert any(o.endswith("to Ad-Dahna") for o in options)  # Empire only: friendly
     assert any(o.endswith(f"to {KHARJ}") for o in options)  # empty

@@ -5,8 +5,7 @@ The rulebook's Example of Movement and Combat, and a combat with an in-effect ca
 
 from __future__ import annotations
 
-from tests.games.arabian_struggle.helpers import act, move, texts
-from tests.games.arabian_struggle.test_combat import LAYLA, TRIBE, example
+from tests.games.arabian_struggle.helpers import act, combat_example, move, move_into_riyadh, spend_on_movement, texts
 
 
 def _combat_lines(state) -> list[str]:
@@ -16,12 +15,9 @@ def _combat_lines(state) -> list[str]:
 
 def test_the_worked_example_announces_the_combat_then_the_card_the_dice_and_the_result() -> None:
     """AS: Example of Movement and Combat — 3 Saudi against 3 Rasheedi in Riyadh, Stipend drawn (+1 each)."""
-    state = example([6, 4, 2])
-    act(state, "#07 Shooting Accident: 2 OP")
-    act(state, "move up to 3 pieces")
-    move(state, "Saudi", LAYLA, "Riyadh", 2)
-    move(state, "Saudi", LAYLA, "Riyadh", 2)
-    move(state, "Saudi", TRIBE, "Riyadh", 3)
+    state = combat_example([6, 4, 2])
+    spend_on_movement(state)
+    move_into_riyadh(state)
     assert _combat_lines(state) == [
         "Combat in Riyadh: Saudi attacks Rasheedi, 3 pieces against 3 pieces; a card is drawn for the modifiers "
         "and the attacker wins ties.",
@@ -35,14 +31,13 @@ def test_the_worked_example_announces_the_combat_then_the_card_the_dice_and_the_
 
 def test_an_in_effect_card_is_named_where_the_strength_comes_from() -> None:
     """Mubarak al Sabah (#04) gives the Saudi +1 in Kuwait: the announcement says so before the card is drawn."""
-    state = example(
+    state = combat_example(
         [1, 1],
         pieces={"Al-Jahra": {"Saudi": 1}, "Kuwait City": {"Rasheedi": 1}},
         deck=[37],
         lasting=[{"card": 4, "owner": "Saudi"}],
     )
-    act(state, "#07 Shooting Accident: 2 OP")
-    act(state, "move up to 3 pieces")
+    spend_on_movement(state)
     move(state, "Saudi", "Al-Jahra", "Kuwait City", 1)
     assert _combat_lines(state) == [
         "Combat in Kuwait City: Saudi attacks Rasheedi, 1 piece +1 (#04 Mubarak al Sabah) = 2 against 1 piece; "
@@ -57,7 +52,7 @@ def test_an_in_effect_card_is_named_where_the_strength_comes_from() -> None:
 def test_one_op_offers_one_piece_and_one_area() -> None:
     """A 1-OP play next to an Ottoman piece: "up to 1 piece", "up to 1 area" (the log had "1 pieces")."""
     hands = {"Saudi": [8], "Hashemite": [22], "Rasheedi": [35]}
-    state = example([], hands=hands, pieces={"Dahran": {"Saudi": 1, "Ottoman": 1}})
+    state = combat_example([], hands=hands, pieces={"Dahran": {"Saudi": 1, "Ottoman": 1}})
     (one_op,) = [t for t in texts(state) if t.endswith(": 1 OP")]
     act(state, one_op)
     assert texts(state) == ["recruit up to 1 piece", "move up to 2 pieces", "attack Empire pieces in up to 1 area"]
