@@ -209,6 +209,10 @@ class Encoding(ABC):
 
     game_id: ClassVar[str]
     max_game_length: ClassVar[int]
+    direct: ClassVar[bool] = False
+    """Whether the game writes a seat's observation straight from the state (:meth:`write_direct`), skipping
+    ``state.view(seat)``: building the view costs about as much as a move, and the adapters observe after
+    every move. A test checks the direct observation against the view-based one at every step of many games."""
     """The bound on the decisions in one game both adapters enforce (:meth:`length_bound`; docs/adapters.md)."""
 
     def __init__(self, game: Game) -> None:
@@ -219,7 +223,8 @@ class Encoding(ABC):
         self.slots = type(game).max_players
         self.actions = ActionSpace(self.action_blocks())
         self.layout = Layout(self.observation_pieces())
-        self._index_memo: dict[tuple[str, Seat, Any], int] = {}
+        self._index_memo: dict[tuple[str, Seat], dict[Any, int]] = {}
+        self._memo_size = 0
 
     # ------------------------------------------------------------------ what a game module writes
     @abstractmethod
@@ -272,6 +277,19 @@ class Encoding(ABC):
     def write_facts(self, out: Writer, facts: Any, seat: Seat) -> None:
         """Fill the pieces of :meth:`public_facts` (called only when they are not ``None``)."""
 
+    def write_direct(self, out: Writer, state: State, seat: Seat) -> None:
+        """The observation of ``seat`` read from the state itself, as :meth:`write` and :meth:`write_facts` would
+        write it from ``state.view(seat)`` and :meth:`public_facts` (used when :attr:`direct` is true).
+
+        A game's version must read only what that view holds (``tests/adapters/test_direct.py`` compares the two
+        arrays at every step of random and heuristic games, and the resampling tests run on it); this default
+        goes through the view, for games without one.
+        """
+        self.write(out, state.view(seat), seat)
+        facts = self.public_facts(state)
+        if facts is not None:
+            self.write_facts(out, facts, seat)
+
     def length_bound(self) -> int:
         """The per-game bound on decisions both adapters enforce by default (docs/adapters.md).
 
@@ -319,38 +337,53 @@ class Encoding(ABC):
 
         The loop of :meth:`legal_reference` with the lookups inlined (a Tigris & Euphrates turn offers
         hundreds of actions); anything unusual (a key the space lacks, two actions on one index) is left
-        to :meth:`legal_reference`, which raises the error naming the decision.
+        to :meth:`legal_reference`, which raises the error naming the decision. ``action_key`` is a function
+        of (step, seat, payload, context) alone (its contract), so without a context an index found once is
+        kept, per decision and seat, for the next time the same payload is offered (most are, turn after
+        turn): the usual call is then one dictionary lookup per action.
         """
         actions = state.legal_actions(seat)
         if not actions:
             return {}
         step = self.pending_step(state)
         context = self.action_context(state, seat)
+        memo: dict[Any, int] | None = None
+        if context is None:
+            memo = self._index_memo.get((step, seat))
+            if memo is None:
+                if self._memo_size > 200_000:
+                    self._index_memo.clear()
+                    self._memo_size = 0
+                memo = self._index_memo[(step, seat)] = {}
+            try:
+                known = memo.get
+                indices = [known(action.payload) for action in actions]
+            except TypeError:  # a payload holding a list (a swap's tiles): looked up one by one below
+                pass
+            else:
+                if None not in indices:
+                    found = dict(zip(indices, actions, strict=True))
+                    return found if len(found) == len(actions) else self.legal_reference(state, seat)
         key_of = self.action_key
         offsets = self.actions._offset
         positions = self.actions._position
-        # action_key is a function of (step, seat, payload, context) alone (its contract), so without a context
-        # an index found once is kept for the next time the same payload is offered (most are, turn after turn).
-        memo = self._index_memo if context is None else None
-        if memo is not None and len(memo) > 200_000:
-            memo.clear()
-        found: dict[int, Action] = {}
+        found = {}
         try:
             for action in actions:
                 payload = action.payload
-                memo_key: tuple[str, Seat, Any] | None = None
                 index = None
+                kept = memo is not None
                 if memo is not None:
                     try:
-                        memo_key = (step, seat, payload)
-                        index = memo.get(memo_key)
-                    except TypeError:  # a payload holding a list: no memo
-                        memo_key = None
+                        index = memo.get(payload)
+                    except TypeError:  # a payload holding a list: never kept
+                        kept = False
                 if index is None:
                     block, key = key_of(step, seat, payload, context)
                     index = offsets[block] + positions[block][key]
-                    if memo_key is not None:
-                        memo[memo_key] = index  # type: ignore[index]
+                    if kept and memo is not None:
+                        memo[payload] = index
+                        self._memo_size += 1
                 found[index] = action
         except (KeyError, TypeError, ValueError, IndexError):
             return self.legal_reference(state, seat)
@@ -384,12 +417,22 @@ class Encoding(ABC):
             mask[list(legal)] = 1
         return mask
 
-    def observe(self, state: State, seat: Seat, public: bool = False, reference: bool = False) -> np.ndarray:
+    def observe(
+        self, state: State, seat: Seat, public: bool = False, reference: bool = False, direct: bool = True
+    ) -> np.ndarray:
         """The observation of ``seat``: its view and the public facts of the pending decision.
 
+        By default a game with a direct writer (:attr:`direct`) writes it from the state without building the
+        view; ``direct=False`` goes through ``state.view(seat)`` (the path the direct one is tested against).
         With ``public`` the spectator's view (``state.view(None)``) is used instead, laid out from ``seat``
         (OpenSpiel's public observer). With ``reference`` the plain version is used (:meth:`write_reference`).
+        The direct path skips the check that every value lies in [-1, 1]: it gives the view path's array
+        exactly (tested), and the view path checks.
         """
+        if direct and self.direct and not public and not reference:
+            out = Writer(self.layout)
+            self.write_direct(out, state, seat)
+            return out.array
         view = state.view(None if public else seat)
         return self.encode(view, self.public_facts(state), seat, reference)
 

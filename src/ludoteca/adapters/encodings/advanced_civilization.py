@@ -32,13 +32,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import cache
-from typing import Any
+from typing import Any, cast
+
+import numpy as np
 
 from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer, bool_block
 from ludoteca.core.game import Game, Seat, State
-from ludoteca.games.advanced_civilization import content, trade
+from ludoteca.games.advanced_civilization import calamities, content, trade
 from ludoteca.games.advanced_civilization.calamities import CITY_EFFECTS
 from ludoteca.games.advanced_civilization.machine import RULES
+from ludoteca.games.advanced_civilization.state import CivState
 
 MAPS = tuple(content.MAPS)  # ("main", "main+western")
 FULL_MAP = MAPS[-1]
@@ -142,6 +145,38 @@ def _facts(map_name: str) -> tuple[tuple[float, ...], ...]:
     return tuple(rows)
 
 
+@cache
+def _area_facts(map_name: str) -> np.ndarray:
+    """:func:`_facts` as one flat array, pasted in one copy by the direct writer."""
+    array = np.asarray(_facts(map_name), dtype=np.float32).reshape(-1)
+    array.flags.writeable = False
+    return array
+
+
+def _planes(
+    array: np.ndarray,
+    base: int,
+    n_land: int,
+    order: tuple[int, ...],
+    land_at: dict[str, int],
+    table: dict[str, list[int]],
+    half: float | None,
+    top: float = 1.0,
+) -> list[int]:
+    """Per-seat counts by area (``table``: area -> one count per seat) into planes of relative slots, each
+    squashed n/(n+``half``) or, without ``half``, /``top`` clipped to 1, as :meth:`write` writes them one by one
+    (computed in float64, then stored as float32, as Python floats are); returns each seat's total."""
+    players = len(order)
+    if not table:
+        return [0] * players
+    counts = np.array(list(table.values()), dtype=np.float64).reshape(len(table), players)
+    columns = [land_at[area] for area in table]
+    values = counts / (counts + half) if half is not None else np.minimum(1.0, counts / top)
+    rows = base + np.asarray(order, dtype=np.intp)[:, None] * n_land + np.asarray(columns, dtype=np.intp)[None, :]
+    array[rows] = values.T
+    return [int(n) for n in counts.sum(axis=0)]
+
+
 # The most unit points one direction can send (a calamity's loss with its modifiers stays well below).
 DIRECT_MOST = 64
 
@@ -167,6 +202,7 @@ class AdvancedCivilizationEncoding(Encoding):
 
     def __init__(self, game: Game) -> None:
         self.steps = tuple(sorted(RULES.decisions))
+        self._orders: dict[Seat, tuple[int, ...]] = {}
         self.declared = int(content.cards().trade["declared"])
         super().__init__(game)
 
@@ -577,6 +613,100 @@ class AdvancedCivilizationEncoding(Encoding):
         for other, n in frame.get("cap", {}).items():
             out.scaled("cap", n, 3, at=self.slot(seat, int(other)))
 
+    direct = True
+
+    def write_direct(self, out: Writer, state: State, seat: Seat) -> None:
+        """:meth:`write` of ``state.view(seat)`` and :meth:`write_facts`, read from the state's data instead.
+
+        It reads what the view copies (the board, the public figures, the stacks' sizes, the seat's own hand and
+        every other hand's size, a trade as :func:`trade.public_offer` shows it to the seat, the calamity preview
+        as the view computes it) and skips what the observation never held (the conflict preview). The printed
+        features of the 149 areas are one constant array per map, and the per-seat planes (tokens, tokens
+        moved, ships) are written with numpy: one row per seat, put in relative order.
+        """
+        civ = cast(CivState, state)
+        data = civ.data
+        u = _universe()
+        land_at, card_at = _index(u["land"]), _index(u["cards"])
+        nation_at, advance_at = _index(u["nations"]), _index(u["advances"])
+        n_land, slots, players = len(u["land"]), self.slots, self.players
+        array, start = out.array, out.start
+        order = self._relative(seat)
+        map_name = civ.board.name
+        out.onehot("map", MAPS.index(map_name))
+        out.flag("options", self.game.options["calamities"] == "additional")
+        out.scaled("options", self.game.options["turn_limit"] or 0, 20, at=1)
+        options = self.game.options
+        out.onehot("trade_session", TRADE_SESSIONS.index(options["trade_session"]))  # AC-R22
+        out.flag("nations_random", options["nations"] == "random")  # AC-R5
+        out.squashed("turn", data["turn"], 10)
+        out.flag("over", data["over"])
+        frame = RULES.pending(civ)  # the view's decision: the waiting frame's step and seat
+        if frame is not None:
+            out.onehot("decision", self.steps.index(frame["step"]))
+            if frame["seat"] is not None:
+                out.onehot("decider", self.slot(seat, frame["seat"]))
+            if frame["step"] == "trade_open":  # AC §28: the open session's seats, public
+                for other in frame["open"]:
+                    out.flag("session", True, at=self.slot(seat, other))
+        facts = _area_facts(map_name)
+        array[start["areas"] : start["areas"] + facts.shape[0]] = facts
+        for piece, table in (("tokens", data["tokens"]), ("moved", data["moved"])):
+            _planes(array, start[piece], n_land, order, land_at, table, 3.0)
+        cities_of = [0] * players
+        turn = data["turn"]
+        for area, city in data["cities"].items():
+            i = land_at[area]
+            owner = city["owner"]
+            cities_of[owner] += 1
+            array[start["cities"] + order[owner] * n_land + i] = 1.0
+            if city["built"] == turn:
+                array[start["new_cities"] + i] = 1.0
+        ships_of = _planes(array, start["ships"], n_land, order, land_at, data["ships"], None, u["ships"])
+        for area, n in data["barbarians"].items():
+            out.squashed("barbarians", n, 5, at=land_at[area])
+        for area in data["pirates"]:
+            out.flag("pirates", True, at=land_at[area])
+        n_nations, n_advances = len(u["nations"]), len(u["advances"])
+        tokens, cities, ships, finish = u["tokens"], u["cities"], u["ships"], u["finish"]
+        for other, player in enumerate(data["players"]):
+            k = order[other]
+            array[start["present"] + k] = 1.0
+            nation = data["nations"][other]
+            if nation is not None:
+                array[start["nation"] + k * n_nations + nation_at[nation]] += 1.0
+            array[start["stock"] + k] = max(-1.0, min(1.0, player["stock"] / tokens))
+            array[start["treasury"] + k] = max(-1.0, min(1.0, player["treasury"] / tokens))
+            array[start["ast"] + k] = max(-1.0, min(1.0, player["ast"] / finish))
+            array[start["city_count"] + k] = max(-1.0, min(1.0, cities_of[other] / cities))
+            array[start["ship_count"] + k] = max(-1.0, min(1.0, ships_of[other] / ships))
+            n = len(player["hand"])
+            array[start["hand_size"] + k] = n / (n + 8)
+            array[start["locked"] + k] = max(-1.0, min(1.0, data["locked"][other] / 8))
+            for name in player["advances"]:
+                array[start["advances"] + k * n_advances + advance_at[name]] += 1.0
+        for place, other in enumerate(data["census"]):
+            array[start["census"] + order[other] * slots + place] += 1.0
+        if 0 <= seat < players:
+            printed = u["printed"]
+            for card in data["players"][seat]["hand"]:
+                array[start["hand"] + card_at[card]] += 1.0 / printed[card]
+        for number, pile in enumerate(data["stacks"]):
+            out.scaled("stacks", len(pile), u["stack_cards"][number], at=number)
+        if data["trade"] is not None:
+            self._write_trade(out, trade.public_offer(data["trade"], seat), seat, u)
+        preview = calamities.pending(civ)
+        if preview:
+            self._write_preview(out, preview, seat, u)
+        self.write_facts(out, self.public_facts(state), seat)
+
+    def _relative(self, seat: Seat) -> tuple[int, ...]:
+        """Each absolute seat's relative slot as seen from ``seat`` (kept per seat: it never changes)."""
+        order = self._orders.get(seat)
+        if order is None:
+            order = self._orders[seat] = tuple(self.slot(seat, other) for other in range(self.players))
+        return order
+
     def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
         u = _universe()
         self._write_view(out, view, seat, u)
@@ -690,17 +820,23 @@ class AdvancedCivilizationEncoding(Encoding):
 
         deal = view["trade"]
         if deal is not None:
-            out.flag("trade", True)
-            out.onehot("trade_from", self.slot(seat, deal["from"]))
-            out.onehot("trade_to", self.slot(seat, deal["to"]))
-            for side in ("offer", "reply"):
-                shown = deal[side]
-                if isinstance(shown, dict):
-                    count, named, full = shown["count"], shown["named"], ()
-                else:
-                    count, named, full = len(shown), shown[: self.declared], shown
-                out.squashed(f"{side}_count", count, 3)
-                for card in named:
-                    out.add(f"{side}_named", card_at[card], 0.5)
-                for card in full:
-                    out.add(f"{side}_cards", card_at[card], 1.0 / printed[card])
+            self._write_trade(out, deal, seat, u)
+
+    def _write_trade(self, out: Writer, deal: dict[str, Any], seat: Seat, u: dict[str, Any]) -> None:
+        """A trade under negotiation as the seat sees it (AC §28: its own side whole, the other's count and the
+        two named cards)."""
+        card_at, printed = _index(u["cards"]), u["printed"]
+        out.flag("trade", True)
+        out.onehot("trade_from", self.slot(seat, deal["from"]))
+        out.onehot("trade_to", self.slot(seat, deal["to"]))
+        for side in ("offer", "reply"):
+            shown = deal[side]
+            if isinstance(shown, dict):
+                count, named, full = shown["count"], shown["named"], ()
+            else:
+                count, named, full = len(shown), shown[: self.declared], shown
+            out.squashed(f"{side}_count", count, 3)
+            for card in named:
+                out.add(f"{side}_named", card_at[card], 0.5)
+            for card in full:
+                out.add(f"{side}_cards", card_at[card], 1.0 / printed[card])

@@ -53,6 +53,24 @@ def _index(keys: tuple[Any, ...]) -> dict[Any, int]:
     return {key: i for i, key in enumerate(keys)}
 
 
+def _stocks(data: dict[str, Any]) -> dict[str, int]:
+    """Each owner's pieces in stock, as ``board.stock`` counts them (AS: set-up, the piece limits: the limit less
+    the pieces on the map, in the Tribal Conference or out of the game), in one pass over the map instead of one
+    per owner (the direct writer's test compares it with the view's)."""
+    setup = load_content().setup
+    on_map = dict.fromkeys(OWNERS, 0)
+    for cell in data["pieces"].values():
+        for owner, n in cell.items():
+            on_map[owner] += n
+    stocks = {}
+    for owner in FACTIONS:
+        stocks[owner] = int(setup["faction_pieces"]) - on_map[owner] - int(data["tc"].get(owner, 0))
+    for owner in EMPIRES:
+        stocks[owner] = int(setup["empire_pieces"][owner]) - on_map[owner] - int(data["out_of_game"].get(owner, 0))
+    stocks["Nomad"] = int(setup["nomad_pieces"]) - len(data["nomads"])
+    return stocks
+
+
 class ArabianStruggleEncoding(Encoding):
     """Arabian Struggle, 2-3 players, any variant."""
 
@@ -213,8 +231,51 @@ class ArabianStruggleEncoding(Encoding):
         ]
 
     def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        """:meth:`write_reference` with the loops over pieces and card sets writing the array directly (the
+        same values: a set of cards is 1 per card present, a count n/(n+3))."""
         areas, _links, cards, _rasheedi = _map()
-        area_at, card_at, faction_at = _index(areas), _index(cards), _index(FACTIONS)
+        area_at, card_at, owner_at = _index(areas), _index(cards), _index(OWNERS)
+        array, start = out.array, out.start
+        base, width = start["pieces"], len(OWNERS)
+        for area, cell in view["pieces"].items():
+            at = base + area_at[area] * width
+            for owner, n in cell.items():
+                array[at + owner_at[owner]] = n / (abs(n) + 3)
+        at = start["nomads"]
+        for area in view["nomads"]:
+            array[at + area_at[area]] += 1.0
+        for piece, numbers in (
+            ("conference_cards", view["tribal_conference_cards"]),
+            ("hand", view["hand"] or ()),
+            ("discard", view["discard"]),
+            ("removed", view["removed"]),
+            ("rasheedi_display", view["rasheedi_display"]),
+        ):
+            at = start[piece]
+            for number in numbers:
+                array[at + card_at[number]] = 1.0
+        self._write_rest(out, view, seat)
+
+    def write_reference(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        areas, _links, cards, _rasheedi = _map()
+        area_at, card_at = _index(areas), _index(cards)
+        owner_at = _index(OWNERS)
+        for area, cell in view["pieces"].items():
+            for owner, n in cell.items():
+                out.squashed("pieces", n, 3, at=area_at[area] * len(OWNERS) + owner_at[owner])
+        for area in view["nomads"]:
+            out.add("nomads", area_at[area])
+        out.counts("conference_cards", (card_at[n] for n in view["tribal_conference_cards"]), 1)
+        out.counts("hand", (card_at[n] for n in view["hand"] or ()), 1)
+        out.counts("discard", (card_at[n] for n in view["discard"]), 1)
+        out.counts("removed", (card_at[n] for n in view["removed"]), 1)
+        out.counts("rasheedi_display", (card_at[n] for n in view["rasheedi_display"]), 1)
+        self._write_rest(out, view, seat)
+
+    def _write_rest(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        """Everything but the pieces, the Nomads and the card sets, the same on both paths."""
+        _areas, _links, cards, _rasheedi = _map()
+        card_at, faction_at = _index(cards), _index(FACTIONS)
         slots = self.slots
         if view["you"] is not None:
             out.onehot("you", faction_at[view["you"]])
@@ -233,21 +294,14 @@ class ArabianStruggleEncoding(Encoding):
         for faction, vp in view["vp"].items():
             out.squashed("vp", vp, 5, at=faction_at[faction])
         owner_at = _index(OWNERS)
-        for area, cell in view["pieces"].items():
-            for owner, n in cell.items():
-                out.squashed("pieces", n, 3, at=area_at[area] * len(OWNERS) + owner_at[owner])
-        for area in view["nomads"]:
-            out.add("nomads", area_at[area])
         for i, owner in enumerate(STOCK_OWNERS):
             out.scaled("stock", view["stock"].get(owner, 0), self.piece_top, at=i)
         for owner, n in view["out_of_game"].items():
             out.scaled("out_of_game", n, self.piece_top, at=owner_at[owner])
         for faction, n in view["tribal_conference"].items():
             out.scaled("conference", n, self.faction_pieces, at=faction_at[faction])
-        out.counts("conference_cards", (card_at[n] for n in view["tribal_conference_cards"]), 1)
         for faction in view["tc_attempted"]:
             out.flag("conference_attempted", True, at=faction_at[faction])
-        out.counts("hand", (card_at[n] for n in view["hand"] or ()), 1)
         for faction, n in view["hand_sizes"].items():
             out.scaled("hand_sizes", n, 12, at=faction_at[faction])
         if view["draft"] is not None:
@@ -256,11 +310,8 @@ class ArabianStruggleEncoding(Encoding):
         for faction, n in (view["draft_sizes"] or {}).items():
             out.scaled("draft_sizes", n, 12, at=faction_at[faction])
         out.scaled("deck", view["deck_size"], len(cards))
-        out.counts("discard", (card_at[n] for n in view["discard"]), 1)
-        out.counts("removed", (card_at[n] for n in view["removed"]), 1)
         for entry in view["lasting"]:
             out.flag("lasting", True, at=card_at[entry["card"]] * 3 + faction_at[entry["owner"]])
-        out.counts("rasheedi_display", (card_at[n] for n in view["rasheedi_display"]), 1)
         out.scaled("rasheedi_deck", view["rasheedi_deck_size"], 12)
         if view["card_in_play"] is not None:
             out.onehot("card_in_play", card_at[view["card_in_play"]["card"]])
@@ -274,6 +325,57 @@ class ArabianStruggleEncoding(Encoding):
             out.onehot("winner", faction_at[view["winner"]])
         if view["card_in_play"] is not None:
             out.onehot("card_pile", PILES.index(view["card_in_play"]["pile"]))
+
+    direct = True
+
+    def write_direct(self, out: Writer, state: State, seat: Seat) -> None:
+        """:meth:`write` of the fields of ``state.view(seat)`` it reads, taken from the state's data without the
+        view's copies and without what the observation never held (the combat and Conference previews, the
+        prompt sentence), then :meth:`write_facts`.
+
+        The seat's own hand and draft are the only private fields, read for the seat's own Faction as the view
+        reads them; every other hand and pool is a size.
+        """
+        data = state.data
+        mine = data["players"][seat]
+        hands, draft = data["hands"], data["draft"]
+        frame = RULES.pending(state)  # the view's decision: the waiting frame's step and seat
+        view = {
+            "factions": data["players"],
+            "you": mine,
+            "era": data["era"],
+            "round": data["round"],
+            "turn_order": data["turn_order"],
+            "active": data["active"],
+            "vp": data["vp"],
+            "pieces": data["pieces"],
+            "nomads": data["nomads"],
+            "stock": _stocks(data),
+            "out_of_game": data["out_of_game"],
+            "tribal_conference": data["tc"],
+            "tribal_conference_cards": data["tc_cards"],
+            "tc_attempted": data["tc_attempted"],
+            "hand": hands[mine],
+            "hand_sizes": {f: len(h) for f, h in hands.items()},
+            "draft": None if draft is None else {"pool": draft["pools"][mine], "kept": draft["kept"][mine]},
+            "draft_sizes": (
+                None if draft is None else {f: len(draft["pools"][f]) + len(draft["kept"][f]) for f in data["players"]}
+            ),
+            "deck_size": len(data["deck"]),
+            "discard": data["discard"],
+            "removed": data["removed"],
+            "lasting": data["lasting"],
+            "rasheedi_display": data["rasheedi_display"],
+            "rasheedi_deck_size": len(data["rasheedi_deck"]),
+            "card_in_play": data["turn"],
+            "decision": None if frame is None else frame,
+            "over": data["over"],
+            "winner": data["winner"],
+        }
+        self.write(out, view, seat)
+        facts = self.public_facts(state)
+        if facts is not None:
+            self.write_facts(out, facts, seat)
 
     def public_facts(self, state: State) -> Any:
         """The pending frame, with the attacks chosen and where the Nomads it moved now stand.

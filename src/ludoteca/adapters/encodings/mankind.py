@@ -27,7 +27,8 @@ from typing import Any
 import numpy as np
 
 from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer, bool_block, squash
-from ludoteca.core.game import Seat, State
+from ludoteca.core.game import Game, Seat, State
+from ludoteca.games.mankind.civilization import levels, limit_count, spread_count
 from ludoteca.games.mankind.content import ERAS, KINDS, TRAITS, Trait, load_content
 from ludoteca.games.mankind.machine import RULES
 
@@ -62,6 +63,10 @@ class MankindEncoding(Encoding):
     game_id = "mankind"
     # Random play at 2-6 players ends within about 3,100 decisions; ten times that is a safe bound.
     max_game_length = 40_000
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self._spreads: dict[tuple[Any, ...], np.ndarray] = {}
 
     # ------------------------------------------------------------------ actions
     def action_blocks(self) -> list[Block]:
@@ -190,10 +195,7 @@ class MankindEncoding(Encoding):
         self._write(out, view, seat, fast=False)
 
     def _write(self, out: Writer, view: dict[str, Any], seat: Seat, fast: bool) -> None:
-        builds, governments, _military, conquests = _catalogue()
-        build_at = _positions(builds)
-        government_at = _positions(governments)
-        conquest_at = _positions(conquests)
+        build_at = _positions(_catalogue()[0])
         out.onehot("era", view["era"] - 1)
         out.squashed("turn", view["turn"], 50)
         out.onehot("current", self.slot(seat, view["current"]))
@@ -208,31 +210,113 @@ class MankindEncoding(Encoding):
             _paste(out, "gone", _histogram(tuple(view["gone"]), "builds", 1))
         else:
             out.counts("gone", (build_at[b] for b in view["gone"]), 1)
-        array, start = out.array, out.start
         for other, player in enumerate(view["players"]):
-            p = f"seat+{self.slot(seat, other)}."
-            array[start[p + "present"]] = 1.0
-            at = start[p + "points"]
-            for i, key in enumerate(("vp", "rp", "ip")):
-                array[at + i] = squash(player[key], 20)
-            out.scaled(p + "shields", player["shields"], 3)
-            out.squashed(p + "turns", player["turns"], 20)
-            out.squashed(p + "limit_count", player["limit_count"], 10)
-            out.squashed(p + "spread", player["spread"], 20)
-            levels, mods = player["levels"], player["mods"]
-            at_levels, at_mods = start[p + "levels"], start[p + "mods"]
-            for i, code in enumerate(TRAITS):
-                array[at_levels + i] = squash(levels.get(code, 0), 10)
-                if code in mods:
-                    array[at_mods + i] = max(-1.0, min(1.0, mods[code] / 5))
-            government = player["government"]
-            out.onehot(p + "government", len(governments) if government is None else government_at[government])
-            if fast:
-                _paste(out, p + "builds", _histogram(tuple(player["builds"]), "builds", 4))
-                _paste(out, p + "conquests", _histogram(tuple(player["conquests"]), "conquests", 4))
-            else:
-                out.counts(p + "builds", (build_at[b] for b in player["builds"]), 4)
-                out.counts(p + "conquests", (conquest_at[c] for c in player["conquests"]), 4)
+            self._write_seat(out, f"seat+{self.slot(seat, other)}.", player, fast)
+
+    def _write_seat(self, out: Writer, p: str, player: dict[str, Any], fast: bool) -> None:
+        """One seat's block (``p`` names its relative slot) from its entry in the view."""
+        builds, governments, _military, conquests = _catalogue()
+        build_at = _positions(builds)
+        government_at = _positions(governments)
+        conquest_at = _positions(conquests)
+        array, start = out.array, out.start
+        array[start[p + "present"]] = 1.0
+        at = start[p + "points"]
+        for i, key in enumerate(("vp", "rp", "ip")):
+            array[at + i] = squash(player[key], 20)
+        out.scaled(p + "shields", player["shields"], 3)
+        out.squashed(p + "turns", player["turns"], 20)
+        out.squashed(p + "limit_count", player["limit_count"], 10)
+        out.squashed(p + "spread", player["spread"], 20)
+        level_of, mods = player["levels"], player["mods"]
+        at_levels, at_mods = start[p + "levels"], start[p + "mods"]
+        for i, code in enumerate(TRAITS):
+            array[at_levels + i] = squash(level_of.get(code, 0), 10)
+            if code in mods:
+                array[at_mods + i] = max(-1.0, min(1.0, mods[code] / 5))
+        government = player["government"]
+        out.onehot(p + "government", len(governments) if government is None else government_at[government])
+        if fast:
+            _paste(out, p + "builds", _histogram(tuple(player["builds"]), "builds", 4))
+            _paste(out, p + "conquests", _histogram(tuple(player["conquests"]), "conquests", 4))
+        else:
+            out.counts(p + "builds", (build_at[b] for b in player["builds"]), 4)
+            out.counts(p + "conquests", (conquest_at[c] for c in player["conquests"]), 4)
+
+    direct = True
+
+    def write_direct(self, out: Writer, state: State, seat: Seat) -> None:
+        """:meth:`write_reference` of ``state.view(seat)`` read from the state's data instead (Mankind's whole
+        table is public; the view leaves out only the dice to come, which this never reads).
+
+        Each seat's block apart from its points, shields and turns (levels, limit count, spread size, event
+        modifiers, government, builds and conquests: 414 of its 420 values) is a function of its spread alone
+        (builds, government, conquests, modifiers), which changes only when the seat builds, loses or is
+        handed a modifier, so it is kept by that spread and pasted in one copy.
+        """
+        data = state.data
+        array, start = out.array, out.start
+        players = self.players
+        array[start["era"] + data["era"] - 1] = 1.0
+        array[start["turn"]] = squash(data["turn"], 50)
+        array[start["current"] + (data["current"] - seat) % players] = 1.0
+        if data["era_ending"]:
+            array[start["era_ending"]] = 1.0
+        array[start["negate_war"]] = max(-1.0, min(1.0, data["negate_war"] / 3))
+        if data["over"]:
+            array[start["over"]] = 1.0
+        frame = RULES.pending(state)  # the view's decision: the waiting frame's step and seat
+        if frame is not None:
+            array[start["decision"] + _positions(_steps())[frame["step"]]] = 1.0
+            array[start["decider"] + (frame["seat"] - seat) % players] = 1.0
+        _paste(out, "gone", _histogram(tuple(data["gone"]), "builds", 1))
+        first, width = start["seat+0.present"], self._seat_width
+        for other, player in enumerate(data["players"]):
+            at = first + ((other - seat) % players) * width
+            array[at : at + width] = self._spread_block(player)
+            array[at + 1] = squash(player["vp"], 20)
+            array[at + 2] = squash(player["rp"], 20)
+            array[at + 3] = squash(player["ip"], 20)
+            array[at + 4] = max(-1.0, min(1.0, player["shields"] / 3))
+            array[at + 5] = squash(player["turns"], 20)
+        facts = self.public_facts(state)
+        if facts is not None:
+            self.write_facts(out, facts, seat)
+
+    @property
+    def _seat_width(self) -> int:
+        starts = self.layout.starts
+        return starts["seat+1.present"] - starts["seat+0.present"]
+
+    def _spread_block(self, player: dict[str, Any]) -> np.ndarray:
+        """A seat's block with present = 1 and everything its spread decides (the points left 0), cached."""
+        key = (tuple(player["builds"]), player["government"], tuple(player["conquests"]), tuple(player["mods"].items()))
+        cache = self._spreads
+        block = cache.get(key)
+        if block is None:
+            if len(cache) > 4096:
+                cache.clear()
+            scratch = self.layout.writer()
+            view_of = {
+                "vp": 0,
+                "rp": 0,
+                "ip": 0,
+                "shields": 0,
+                "turns": 0,
+                "builds": list(player["builds"]),
+                "government": player["government"],
+                "conquests": list(player["conquests"]),
+                "mods": dict(player["mods"]),
+                "levels": levels(player),
+                "limit_count": limit_count(player),
+                "spread": spread_count(player),
+            }
+            self._write_seat(scratch, "seat+0.", view_of, fast=True)
+            at = self.layout.starts["seat+0.present"]
+            block = scratch.array[at : at + self._seat_width].copy()
+            block.flags.writeable = False
+            cache[key] = block
+        return block
 
     def public_facts(self, state: State) -> Any:
         """The pending frame's public particulars, with the horde's for an incursion loss (``None``: none)."""

@@ -161,7 +161,7 @@ class TigrisEncoding(Encoding):
         """The fast path: the 176 cells' one-hot planes in one numpy assignment, the river (fixed for the game)
         from positions computed once; the rest as :meth:`write_reference` writes it."""
         array, start = out.array, out.start["cells"]
-        codes = np.fromiter((CELL_AT[code] for code in view["cells"]), dtype=np.intp, count=SQUARES)
+        codes = np.array(list(map(CELL_AT.__getitem__, view["cells"])), dtype=np.intp)
         array[start + codes * SQUARES + SQUARE_RANGE] = 1.0
         if self._river_at is None:
             self._river_at = out.start["river"] + np.asarray(sorted(set(self.river)), dtype=np.intp)
@@ -217,6 +217,40 @@ class TigrisEncoding(Encoding):
             out.onehot("decision", self.steps.index(decision["step"]))
             out.onehot("decider", self.slot(seat, decision["seat"]))
         out.flag("over", view["over"])
+
+    direct = True
+
+    def write_direct(self, out: Writer, state: State, seat: Seat) -> None:
+        """:meth:`write` of the fields of ``state.view(seat)`` it reads, taken from the state's data without the
+        view's copies and without the conflict preview the observation never held, then :meth:`write_facts`.
+
+        The private fields are read as the view reads them: the seat's own hand (every other hand is a size)
+        and the points of the seat, or of every seat once scoring is open or the game is over (T&E: Game
+        End; the option ``scoring``).
+        """
+        data = state.data
+        open_scores = self.game.options["scoring"] == "open" or data["over"]
+        frame = RULES.pending(cast(TigrisState, state))  # the view's decision: the waiting frame's step and seat
+        view = {
+            "cells": data["cells"],
+            "leaders": data["leaders"],
+            "treasures": data["treasures"],
+            "monuments": data["monuments"],
+            "unification": data["unification"],
+            "hands": [hand if other == seat else sum(hand.values()) for other, hand in enumerate(data["hands"])],
+            "bag": len(data["bag"]),
+            "catastrophes": data["catastrophes"],
+            "scores": [points if open_scores or other == seat else None for other, points in enumerate(data["scores"])],
+            "current": data["current"],
+            "actions_left": data["actions_left"],
+            "turn": data["turn"],
+            "decision": frame,
+            "over": data["over"],
+        }
+        self.write(out, view, seat)
+        facts = self.public_facts(state)
+        if facts is not None:
+            self.write_facts(out, facts, seat)
 
     def public_facts(self, state: State) -> Any:
         """The public particulars of the pending conflict, war order or monument check (``None`` otherwise).
