@@ -96,6 +96,8 @@ class Move(BaseModel):
     token: str | None = Field(None, description="the seat's token, if not sent as 'Authorization: Bearer'")
     version: StrictInt
     action: str
+    log: StrictInt | None = Field(None, description="how many log entries the client holds at 'version': the "
+                                  "answer's log then carries only the entries after them (a delta; see log_from)")
 
 
 class TakeBack(BaseModel):
@@ -167,7 +169,8 @@ def create_app(
         service.restore()
 
         async def push(room: Room) -> None:
-            await hub.push(room.id, lambda seat: service.payload(room, seat))
+            await hub.push(room.id, lambda seat, log_from, log_base: service.payload(room, seat, log_from, log_base),
+                           room.log_epoch)
 
         async def chat(game_id: str, message: dict[str, Any]) -> None:
             hub.chat(game_id, message)
@@ -322,7 +325,7 @@ def create_app(
         service = service_of(request)
         room = service.room(game_id)
         seat = await service.act(room, token_of(request, body.token), body.version, body.action)
-        return service.payload(room, seat)
+        return service.payload(room, seat, body.log, body.version if body.log is not None else None)
 
     async def seat_change(request: Request, game_id: str, body: TakeBack, change: str) -> dict[str, Any]:
         """Undo, resign or abandon: the same checks (token, version), then the seat's new state."""
@@ -370,8 +373,10 @@ def create_app(
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(socket: WebSocket, game_id: str) -> None:
         """Push the state now and after every change: the spectator's until a message ``{"token": T}`` opens
-        a seat (or the ``Authorization`` header did). Closes 4404/4403 for an unknown game or token, 4400 for
-        a message that is not such JSON text, 4429 past the connection caps."""
+        a seat (or the ``Authorization`` header did). With ``?log=delta`` every message after the first carries
+        only the log entries its predecessor did not (``log_from``, ``log_base``; the whole log when it shrank).
+        Closes 4404/4403 for an unknown game or token, 4400 for a message that is not such JSON text, 4429 past
+        the connection caps."""
         service = service_of(socket)
         try:
             room = service.room(game_id)
@@ -381,8 +386,8 @@ def create_app(
             return
         await socket.accept()
         address = socket.client.host if socket.client else ""
-        try:
-            watcher = hub.join(game_id, socket, seat, address)
+        try:  # ?log=delta: after the first message, each carries only the log entries the client lacks
+            watcher = hub.join(game_id, socket, seat, address, delta=socket.query_params.get("log") == "delta")
         except TooManySockets as error:
             await socket.close(code=TOO_MANY, reason=str(error))
             return

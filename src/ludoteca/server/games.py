@@ -17,7 +17,9 @@ Three small per-game hooks:
 
 from __future__ import annotations
 
+import functools
 import importlib
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -47,13 +49,28 @@ _STATIC: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 }
 
 
+_BUILT: dict[tuple[str, str], dict[str, Any]] = {}
+"""Static data already built, by game and options: it never changes, and building it again for every page opened
+cost milliseconds (Mankind's is about 64 KB; the Advanced Civilization maps are walked area by area)."""
+
+
 def static_data(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
-    """The unchanging board data the game's renderer draws from (``{}`` for games that need none)."""
-    hook = _STATIC.get(game_id)
-    return hook(options) if hook is not None else {}
+    """The unchanging board data the game's renderer draws from (``{}`` for games that need none).
+
+    Built once per game and options, then shared: callers must not change it (they only serialise it)."""
+    key = (game_id, json.dumps(options, sort_keys=True, default=str))
+    built = _BUILT.get(key)
+    if built is None:
+        if len(_BUILT) >= 256:  # option values without a fixed list of choices must not grow it forever
+            _BUILT.clear()
+        hook = _STATIC.get(game_id)
+        built = _BUILT[key] = hook(options) if hook is not None else {}
+    return built
 
 
+@functools.cache
 def renderer_for(game_id: str) -> str:
-    """The name of the drawing script for ``game_id``: its own when one exists, else ``generic``."""
+    """The name of the drawing script for ``game_id``: its own when one exists, else ``generic`` (looked up once
+    per game: the scripts are part of the installed package)."""
     return game_id if (STATIC / "games" / f"{game_id}.js").is_file() else "generic"
 

@@ -10,6 +10,11 @@ behind: it is closed and forgotten, and the game goes on for everyone else. (Bef
 never read blocked every move of its game once the system's buffers were full.) The number of sockets
 per game and per client address is capped, so one client cannot hold thousands open.
 
+A game socket that asked for log deltas (``?log=delta``, what the game page does) gets its seat's whole log
+in its first message and after that only the entries its previous message did not carry, each message
+naming the version its entries extend (``log_base``); a change that shortened the log (an undo) sends the
+whole log again. The entries are always a slice of the seat's own visible log.
+
 A socket follows either the game (``GAME``: its seat's payloads) or the table chat (``CHAT``: the chat's
 messages, public); each only ever receives its own kind, through the same queues and caps.
 """
@@ -57,6 +62,8 @@ class Watcher:
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE_MESSAGES))
     writer: asyncio.Task[None] | None = None
     kind: str = GAME
+    delta: bool = False  # the client merges log deltas (it asked with ``?log=delta``)
+    sent: tuple[int | None, int, int] | None = None  # (seat, version, log entries) of the last payload queued
 
 
 class Hub:
@@ -70,13 +77,14 @@ class Hub:
         self.send_seconds = send_seconds
         self.dropped = 0  # sockets closed for falling behind (for tests and logs)
 
-    def join(self, game_id: str, socket: WebSocket, seat: int | None, address: str = "", kind: str = GAME) -> Watcher:
+    def join(self, game_id: str, socket: WebSocket, seat: int | None, address: str = "", kind: str = GAME,
+             delta: bool = False) -> Watcher:
         """Register a socket; :class:`TooManySockets` if its game or its address is at the cap."""
         if len(self.watchers.get(game_id, [])) >= self.per_game:
             raise TooManySockets(f"this game already has {self.per_game} open connections")
         if address and sum(w.address == address for ws in self.watchers.values() for w in ws) >= self.per_address:
             raise TooManySockets(f"your address already has {self.per_address} open connections")
-        watcher = Watcher(socket, game_id, seat, address, kind=kind)
+        watcher = Watcher(socket, game_id, seat, address, kind=kind, delta=delta)
         watcher.writer = asyncio.get_running_loop().create_task(self._write(watcher))
         self.watchers.setdefault(game_id, []).append(watcher)
         return watcher
@@ -94,18 +102,42 @@ class Hub:
         return len(self.watchers.get(game_id, []))
 
     def send(self, watcher: Watcher, payload: dict[str, Any]) -> None:
-        """Queue one payload for one socket (its first state, or a seat's after it names its token)."""
+        """Queue one whole payload for one socket (its first state, or a seat's after it names its token)."""
         self._offer(watcher, json.dumps(payload))
+        self._note_sent(watcher, payload)
 
-    async def push(self, game_id: str, payload_for: Callable[[int | None], dict[str, Any]]) -> None:
-        """Queue every watcher of ``game_id`` its own seat's payload; never waits for a socket."""
-        texts: dict[int | None, str] = {}
+    async def push(
+        self, game_id: str, payload_for: Callable[[int | None, int | None, int | None], dict[str, Any]],
+        log_epoch: int = 0,
+    ) -> None:
+        """Queue every watcher of ``game_id`` its own seat's payload; never waits for a socket.
+
+        ``payload_for(seat, log_from, log_base)`` builds a seat's payload (a log delta when ``log_from`` is
+        given); each distinct one is built and serialised once. A watcher that takes deltas gets the entries
+        past those its last message carried, if that message was for the same seat at a version at or past
+        ``log_epoch`` (since which the log has only grown); otherwise the whole log.
+        """
+        texts: dict[tuple[int | None, int | None, int | None], tuple[str, dict[str, Any]]] = {}
         for watcher in list(self.watchers.get(game_id, [])):
             if watcher.kind != GAME:
                 continue
-            if watcher.seat not in texts:
-                texts[watcher.seat] = json.dumps(payload_for(watcher.seat))
-            self._offer(watcher, texts[watcher.seat])
+            key: tuple[int | None, int | None, int | None] = (watcher.seat, None, None)
+            sent = watcher.sent
+            if watcher.delta and sent is not None and sent[0] == watcher.seat and sent[1] >= log_epoch:
+                key = (watcher.seat, sent[2], sent[1])
+            if key not in texts:
+                payload = payload_for(*key)
+                texts[key] = json.dumps(payload), payload
+            text, payload = texts[key]
+            self._offer(watcher, text)
+            self._note_sent(watcher, payload)
+
+    @staticmethod
+    def _note_sent(watcher: Watcher, payload: dict[str, Any]) -> None:
+        """Remember what a socket's client will hold once its queue is sent (messages go out in order, or the
+        socket is dropped): the base of its next delta."""
+        watcher.sent = (payload.get("seat"), payload.get("version", -1), payload.get("log_from", 0)
+                        + len(payload.get("log", [])))
 
     def chat(self, game_id: str, message: dict[str, Any]) -> None:
         """Queue a chat message for every chat socket of ``game_id`` (the same text for all: it is public)."""

@@ -186,6 +186,12 @@ class Room:
     # Lines the log gains for what happened beside the rules (a resignation, an end): (actions played then,
     # the full log's length then, the event), so each line shows where it happened, in the game and its replay.
     notes: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
+    # The log of every seat only grows from this version on: a client that holds a seat's log as of a version at
+    # or past it can be sent the new entries alone (a delta). An undo, or a history rebuilt, moves it on.
+    log_epoch: int = 0
+    # What each seat (None: a spectator) sees of the current state, computed once per change: the push to its
+    # sockets and the answer to its own request share it. Keyed by the state object, the notes and the end.
+    seen: dict[int | None, tuple[tuple[Any, ...], dict[str, Any]]] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
@@ -319,6 +325,7 @@ class GameService:
             room.state, room.seats, room.previous = fresh.state, fresh.seats, None
             room.ended, room.end_result, room.resigned = fresh.ended, fresh.end_result, fresh.resigned
             room.notes = fresh.notes
+            room.log_epoch = len(room.stored.entries)  # an undo may have shortened the log: no delta across it
         room.stored.claims.update(claims)
         room.stored.names.update(names)
         for seat, token_sha256 in claims.items():
@@ -366,7 +373,7 @@ class GameService:
         record = _record_of(stored, effective_actions(stored.entries))
         state = ludoteca.replay(record)
         seats = [self._seat(stored, info, seat) for seat, info in enumerate(stored.seats)]
-        room = Room(stored.id, stored, state, seats, version=len(stored.entries))
+        room = Room(stored.id, stored, state, seats, version=len(stored.entries), log_epoch=len(stored.entries))
         played = 0  # actions standing when each entry was written
         for entry in stored.entries:
             if entry.kind == ACTION:
@@ -561,10 +568,22 @@ class GameService:
         return room
 
     # ------------------------------------------------------------------ what a seat sees
-    def payload(self, room: Room, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may know now (``None``: a spectator): the body of GET and of every push."""
+    def payload(
+        self, room: Room, seat: int | None, log_from: int | None = None, log_base: int | None = None
+    ) -> dict[str, Any]:
+        """Everything ``seat`` may know now (``None``: a spectator): the body of GET and of every push.
+
+        ``log`` is the seat's whole visible log (``log_from`` 0, ``log_base`` null) unless the caller holds its
+        first ``log_from`` entries as of version ``log_base``: then only the entries after those (a delta,
+        docs/server.md), provided the log has only grown since ``log_base``. Either way the entries are a
+        slice of the seat's own visible log, so a delta can carry nothing a full log would not.
+        """
         state = room.state
         over = room.finished
+        parts = self._seen(room, seat)
+        log: list[dict[str, Any]] = parts["log"]
+        delta = (log_from is not None and log_base is not None and room.log_epoch <= log_base <= room.version
+                 and 0 <= log_from <= len(log))
         return {
             "id": room.id,
             "game": room.game_id,
@@ -573,9 +592,11 @@ class GameService:
             "options": dict(state.game.options),
             "seat": seat,
             "version": room.version,
-            "view": state.view(seat),
-            "legal_actions": [] if seat is None or room.ended else [a.text for a in state.legal_actions(seat)],
-            "log": room.log_for(seat),
+            "view": parts["view"],
+            "legal_actions": [] if seat is None or room.ended else parts["legal_actions"],
+            "log": log[log_from:] if delta else log,
+            "log_from": log_from if delta else 0,
+            "log_base": log_base if delta else None,
             "over": over,
             "result": room.result(),
             "ended": room.ended,
@@ -586,6 +607,24 @@ class GameService:
             "renderer": hooks.renderer_for(room.game_id),
             "bot_error": room.bot_error,
         }
+
+    def _seen(self, room: Room, seat: int | None) -> dict[str, Any]:
+        """The seat's view, legal action texts and visible log of the current state, computed once per change.
+
+        The key holds the state object itself (every change puts a new one in place), the number of notes (a
+        resignation adds a line without changing the state) and whether the game has ended."""
+        key = (room.state, len(room.notes), room.ended)
+        cached = room.seen.get(seat)
+        if cached is not None and cached[0][0] is key[0] and cached[0][1:] == key[1:]:
+            return cached[1]
+        state = room.state
+        parts = {
+            "view": state.view(seat),
+            "legal_actions": [] if seat is None else [a.text for a in state.legal_actions(seat)],
+            "log": room.log_for(seat),
+        }
+        room.seen[seat] = (key, parts)
+        return parts
 
     def seat_list(self, room: Room) -> list[dict[str, Any]]:
         """Each seat as everyone may see it: who plays it, its person's name, whether anyone may still take it."""
@@ -844,8 +883,13 @@ class GameService:
         for _ in range(UNDO_PROBES):
             world = before.clone()
             world.resample(seat, probe)
+            # The stored text is the action's own (canonical) text, so it is found by plain equality; the
+            # spelling-tolerant ``apply`` would normalise every legal action's text in every world.
+            action = next((a for a in world.legal_actions(seat) if a.text == last_text), None)
+            if action is None:
+                return "your action depended on hidden information"
             try:
-                world.apply(seat, last_text)
+                world.apply_legal(seat, action)
             except LudotecaError:
                 return "your action depended on hidden information"
             if world.view(seat) != seen_now or world.visible_log(seat)[log_before:] != new_lines:
@@ -874,6 +918,7 @@ class GameService:
             room.state = before
             room.previous = None
             room.version += 1
+            room.log_epoch = room.version  # the log lost the undone action's lines
         await self._changed(room)
         return seat
 
