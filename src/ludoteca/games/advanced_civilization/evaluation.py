@@ -79,8 +79,8 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
         if dump:  # pass a calamity on to the strongest rival who will trade
             target = _leader(state, seat)
             return next((a for a in proposals if a.payload == target), proposals[0])
-        if state.data["proposals"][seat] == 0 and any(n == 1 for c, n in hand.items() if c in spec.commodities):
-            return proposals[(seat + int(state.data["turn"])) % len(proposals)]
+        if any(n == 1 for c, n in hand.items() if c in spec.commodities):
+            return proposals[(seat + int(state.data["turn"]) + state.data["proposals"][seat]) % len(proposals)]
         return legal[-1]
     if step == "build_offer":
         finish = next((a for a in legal if a.payload is None), None)
@@ -105,16 +105,13 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
         buys = [a for a in legal if a.payload is not None and a.text.startswith("buy ")]
         if not buys:
             return legal[-1]
-        table = content.advances()
-        groups = {g for name in player["advances"] for g in table[name].groups}
+        cart = list(frame["cart"])
 
         def merit(action: Action) -> float:
-            card = table[action.payload]
-            credits = sum(card.credit_cards.values()) + 3 * sum(card.credit_groups.values())
-            fresh = 60 * len(set(card.groups) - groups)
-            return (card.cost + credits + fresh) / (1 + int(action.text.rsplit(" ", 1)[1]))
+            price = int(action.text.rsplit(" ", 1)[1])
+            return strategy.advance_merit(state, seat, cart, str(action.payload), price)
 
-        return max(buys, key=merit)
+        return max(buys, key=lambda a: (merit(a), a.text))
     if step == "pay":
         due = frame["due"]
         sets = [a for a in legal if a.payload is not None]

@@ -149,8 +149,10 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
     def appeal(area: str) -> float:
         # Room under the limit keeps the tokens (§26.1) and grows them next turn (§20); a site is a city to come.
         foreign = sum(pieces.count(state, area, s) for s in pieces.present(state, area) if s != seat)
+        # Tokens beside a site are the ones that complete it next turn (§23: one area a move).
         room = board.areas[area].limit - pieces.count(state, area, seat) - foreign
-        return room + (2.0 if area in sites and room > 0 else 0.0) - 2.0 * foreign
+        staging = 1.5 if any(n in sites for n in board.borders.get(area, ())) else 0.0
+        return room + (4.0 if area in sites and room > 0 else staging) - 2.0 * foreign
 
     def welcome(area: str) -> bool:
         return not short and appeal(area) > 0 and area not in state.data["cities"]
@@ -277,7 +279,37 @@ def deal_gain(state: CivState, seat: int, step: str) -> int:
     return _value(state, seat, hand - give + named) - _value(state, seat, hand)
 
 
+# What an advance is worth beyond its face value while the A.S.T. still asks for it (§33.2): a card of a new
+# group toward the five groups of the Early Iron Age, and any card toward its nine cards.
+NEW_GROUP_BONUS = 120
+CARD_COUNT_BONUS = 25
+
+
+def advance_merit(state: CivState, seat: int, cart: list[str], name: str, price: int) -> float:
+    """How much an advance is worth per point it costs now. Worth: its face value (§35), the credits it
+    gives toward the cards not yet held (§31.5, each card of a credited group and each named card), and, while
+    the A.S.T. still needs them, a new group and one more card (§33.2: Late Bronze Age 3 groups, Early Iron
+    Age all 5 groups and 9 cards; dual-group cards count for both groups, §31.551)."""
+    from ludoteca.games.advanced_civilization import content
+
+    table = content.advances()
+    owned = {*state.data["players"][seat]["advances"], *cart}
+    groups = {group for held in owned for group in table[held].groups}
+    card = table[name]
+    rest = [other for other in table if other not in owned and other != name]
+    credits = sum(card.credit_cards.get(other, 0) for other in rest)
+    credits += sum(
+        amount for group, amount in card.credit_groups.items() for other in rest if group in table[other].groups
+    )
+    epochs = state.cards.epochs
+    bonus = NEW_GROUP_BONUS * len(set(card.groups) - groups) if len(groups) < max(e.groups for e in epochs) else 0
+    if len(owned) < max(e.cards for e in epochs):
+        bonus += CARD_COUNT_BONUS
+    return (card.cost + credits + bonus) / (1 + price)
+
+
 __all__ = [
+    "advance_merit",
     "build_city",
     "buy_stack9",
     "cheapest_give",
