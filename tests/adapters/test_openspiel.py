@@ -16,6 +16,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from ludoteca import BadOptions, IllegalAction, LudotecaError
 from ludoteca.adapters import chance, openspiel
 from ludoteca.core.registry import game_class, load_game
+from ludoteca.core.rng import derive_seed
 from tests.adapters.cases import game_cases, player_cases
 
 
@@ -203,6 +204,17 @@ def test_the_seed_parameter_fixes_the_games() -> None:
     two = openspiel.load("tigris-euphrates", players=2, seed=8).new_initial_state()
     other = openspiel.load("tigris-euphrates", players=2, seed=9).new_initial_state()
     assert str(one) == str(two) != str(other)
+
+
+def test_the_nth_initial_state_is_dealt_the_nth_derived_seed() -> None:
+    """The stream of initial states is the core's ``derive_seed`` (Ludoteca's own SplitMix64), so the n-th game
+    of a seed is the same on every Python version: Python's ``random`` does not promise its sequences."""
+    game = openspiel.load("arabian-struggle", players=2, seed=8)
+    seeds = [game.new_initial_state().ludoteca.seed for _ in range(3)]
+    assert seeds == [derive_seed(8, n) for n in range(3)]
+    assert str(openspiel.load("arabian-struggle", players=2, seed=8).new_initial_state().ludoteca.data) == str(
+        load_game("arabian-struggle", 2).new_state(seed=derive_seed(8, 0)).data
+    )
 
 
 def test_clones_and_serialised_states_continue_identically() -> None:

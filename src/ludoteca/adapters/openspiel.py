@@ -14,10 +14,10 @@ here, and why:
   same kind of choice in every state, as OpenSpiel's ``num_distinct_actions`` expects.
 * **Chance** is ``SAMPLED_STOCHASTIC`` by default (``chance_mode="sampled"``): the Ludoteca state rolls
   its own dice from its own generator (the n-th initial state put to use gets the n-th seed of a stream
-  started from ``seed``), so there are no chance nodes. A clone is exact, dice to come included, as
-  OpenSpiel's clone checks demand; the dice are redrawn only by ``resample_from_infostate``, which search
-  must therefore use (ISMCTS does). It stays the default because it is what RL loops want: no chance
-  nodes to step through, and a step costs one ``apply``.
+  started from ``seed``, ``derive_seed(seed, n)``), so there are no chance nodes. A clone is exact, dice
+  to come included, as OpenSpiel's clone checks demand; the dice are redrawn only by
+  ``resample_from_infostate``, which search must therefore use (ISMCTS does). It stays the default
+  because it is what RL loops want: no chance nodes to step through, and a step costs one ``apply``.
 * ``chance_mode="explicit"`` is ``EXPLICIT_STOCHASTIC``, for CFR-style and expectimax algorithms: every
   draw of the game's generator is a chance node of n equally likely outcomes (a die, a random pick, one
   step of a shuffle; ``ludoteca.adapters.chance`` shows why every draw is one of these), the set-up's
@@ -71,6 +71,7 @@ from ludoteca.adapters.encodings import encoded_games, load_encoded
 from ludoteca.core.errors import BadOptions, IllegalAction, LudotecaError
 from ludoteca.core.game import Action, Game, OptionSpec, State
 from ludoteca.core.registry import game_class
+from ludoteca.core.rng import derive_seed
 
 PREFIX = "ludoteca_"
 # OpenSpiel parameters cannot be None: an option that may be "none" takes these values to mean it.
@@ -281,15 +282,21 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=self.length,
         )
         super().__init__(game_type(game_id, self.perfect_recall, self.chance_mode), info, params or {})
-        self._seeds = random.Random(self.seed)
+        self._dealt = 0  # initial states dealt so far: the next one gets derive_seed(seed, _dealt)
         self._upcoming: State | None = None
         self._observers: dict[tuple[bool, bool], ViewObserver] = {}
 
     # ------------------------------------------------------------------ the stream of initial states
     def _upcoming_state(self) -> State:
-        """The set-up of the next seed of the stream, dealt once and kept until an initial state is used."""
+        """The set-up of the next seed of the stream, dealt once and kept until an initial state is used.
+
+        The stream is the core's ``derive_seed`` (SplitMix64, written out in Ludoteca), not Python's
+        ``random``, whose sequences Python does not promise to keep: the n-th game of a seed is the same on
+        every Python version and machine, which the documented determinism guarantee rests on.
+        """
         if self._upcoming is None:
-            self._upcoming = self.encoding.game.new_state(seed=self._seeds.getrandbits(62))
+            self._upcoming = self.encoding.game.new_state(seed=derive_seed(self.seed, self._dealt))
+            self._dealt += 1
         return self._upcoming
 
     def take_initial(self) -> State:
