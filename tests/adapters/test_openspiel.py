@@ -591,3 +591,33 @@ def test_explicit_chance_histories_are_the_whole_game() -> None:
     for action in histories[0]:
         replayed.apply_action(action)
     assert str(replayed) == str(finals[0]) == str(finals[1]) and replayed.ludoteca.log == finals[0].ludoteca.log
+
+
+def _first_player_odds(state: pyspiel.State, enumerate_draws: int, probability: float = 1.0) -> list[float]:
+    """Expectimax-style walk of the set-up's chance nodes: the first ``enumerate_draws`` draws over all their
+    outcomes (weighted by their probabilities), the rest along outcome 0 for at most 6 more draws. Returns the
+    probability that seat 0, seat 1 goes first, and what is left unresolved (the walk stopped on a tie)."""
+    if not state.is_chance_node():
+        first = state.ludoteca.data["current"]
+        return [probability if first == 0 else 0.0, probability if first == 1 else 0.0, 0.0]
+    if enumerate_draws <= -6:
+        return [0.0, 0.0, probability]
+    outcomes = state.chance_outcomes() if enumerate_draws > 0 else [(0, 1.0)]
+    total = [0.0, 0.0, 0.0]
+    for outcome, chance_of in outcomes:
+        child = state.child(outcome)
+        for index, value in enumerate(_first_player_odds(child, enumerate_draws - 1, probability * chance_of)):
+            total[index] += value
+    return total
+
+
+def test_an_exact_walk_over_chance_nodes_gives_the_rulebooks_odds() -> None:
+    """Mankind: Setup — "roll high on 1D10 to see who goes first", ties re-roll. Walking both seats' first D10
+    over all 100 outcome pairs, with their probabilities: each seat goes first with probability 45/100 and the
+    10 ties (1/10) are left to the re-roll, exactly the rulebook's odds; walking the re-roll too (4 draws)
+    adds 1/10 of that: 0.495 each, 1/100 left."""
+    state = _explicit("mankind", players=2).new_initial_state()
+    first_0, first_1, unresolved = _first_player_odds(state, 2)
+    assert first_0 == pytest.approx(0.45, abs=1e-12) and first_1 == pytest.approx(0.45, abs=1e-12)
+    assert unresolved == pytest.approx(0.10, abs=1e-12)
+    assert _first_player_odds(state, 4) == pytest.approx([0.495, 0.495, 0.01], abs=1e-12)
