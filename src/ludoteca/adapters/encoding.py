@@ -23,12 +23,15 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, ClassVar
 
 import numpy as np
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Action, Game, Seat, State
+
+_PAYLOAD = attrgetter("payload")
 
 
 class EncodingError(LudotecaError):
@@ -356,8 +359,7 @@ class Encoding(ABC):
                     self._memo_size = 0
                 memo = self._index_memo[(step, seat)] = {}
             try:
-                known = memo.get
-                indices = [known(action.payload) for action in actions]
+                indices = list(map(memo.get, map(_PAYLOAD, actions)))  # C loops: no Python frame per action
             except TypeError:  # a payload holding a list (a swap's tiles): looked up one by one below
                 pass
             else:
@@ -414,7 +416,7 @@ class Encoding(ABC):
         """1 for each legal index, as int8 (what PettingZoo's ``action_mask`` holds)."""
         mask = np.zeros(self.actions.size, dtype=np.int8)
         if legal:
-            mask[list(legal)] = 1
+            mask[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
         return mask
 
     def observe(

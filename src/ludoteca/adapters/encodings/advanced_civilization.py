@@ -164,17 +164,17 @@ def _planes(
     top: float = 1.0,
 ) -> list[int]:
     """Per-seat counts by area (``table``: area -> one count per seat) into planes of relative slots, each
-    squashed n/(n+``half``) or, without ``half``, /``top`` clipped to 1, as :meth:`write` writes them one by one
-    (computed in float64, then stored as float32, as Python floats are); returns each seat's total."""
-    players = len(order)
-    if not table:
-        return [0] * players
-    counts = np.array(list(table.values()), dtype=np.float64).reshape(len(table), players)
-    columns = [land_at[area] for area in table]
-    values = counts / (counts + half) if half is not None else np.minimum(1.0, counts / top)
-    rows = base + np.asarray(order, dtype=np.intp)[:, None] * n_land + np.asarray(columns, dtype=np.intp)[None, :]
-    array[rows] = values.T
-    return [int(n) for n in counts.sum(axis=0)]
+    squashed n/(n+``half``) or, without ``half``, /``top`` clipped to 1, as :meth:`write` writes them; returns
+    each seat's total. A plain loop: a table holds a few dozen areas, fewer than numpy's cost per call repays."""
+    totals = [0] * len(order)
+    rows = [base + k * n_land for k in order]
+    for area, counts in table.items():
+        i = land_at[area]
+        for other, n in enumerate(counts):
+            if n:
+                totals[other] += n
+                array[rows[other] + i] = n / (n + half) if half is not None else min(1.0, n / top)
+    return totals
 
 
 # The most unit points one direction can send (a calamity's loss with its modifiers stays well below).
@@ -663,10 +663,12 @@ class AdvancedCivilizationEncoding(Encoding):
             if city["built"] == turn:
                 array[start["new_cities"] + i] = 1.0
         ships_of = _planes(array, start["ships"], n_land, order, land_at, data["ships"], None, u["ships"])
+        at = start["barbarians"]
         for area, n in data["barbarians"].items():
-            out.squashed("barbarians", n, 5, at=land_at[area])
+            array[at + land_at[area]] = n / (abs(n) + 5)
+        at = start["pirates"]
         for area in data["pirates"]:
-            out.flag("pirates", True, at=land_at[area])
+            array[at + land_at[area]] = 1.0
         n_nations, n_advances = len(u["nations"]), len(u["advances"])
         tokens, cities, ships, finish = u["tokens"], u["cities"], u["ships"], u["finish"]
         for other, player in enumerate(data["players"]):
@@ -691,8 +693,9 @@ class AdvancedCivilizationEncoding(Encoding):
             printed = u["printed"]
             for card in data["players"][seat]["hand"]:
                 array[start["hand"] + card_at[card]] += 1.0 / printed[card]
+        at, most = start["stacks"], u["stack_cards"]
         for number, pile in enumerate(data["stacks"]):
-            out.scaled("stacks", len(pile), u["stack_cards"][number], at=number)
+            array[at + number] = max(-1.0, min(1.0, len(pile) / most[number]))
         if data["trade"] is not None:
             self._write_trade(out, trade.public_offer(data["trade"], seat), seat, u)
         preview = calamities.pending(civ)
