@@ -104,22 +104,21 @@ def reinforce_areas(state: ArabianStruggleState) -> list[str]:
     """Rasheedi-controlled areas or adjacent empty areas, within the supply left after the Empires;
     with no Rasheedi on the map, any empty area of the Rub' Al-Khali or Najd."""
     content = board.content()
-    held = [a for a in board.areas_of(state, "Rasheedi") if board.controller(state, a) == "Rasheedi"]
-    if board.on_map(state, "Rasheedi") == 0:
-        candidates = [
-            a
-            for a in content.areas
-            if content.areas[a].region in ("Rub' Al-Khali", "Najd") and board.is_empty(state, a)
-        ]
+    areas = content.areas
+    pieces = state.data["pieces"]
+    rasheedi = board.areas_of(state, "Rasheedi")
+    if not rasheedi:  # no Rasheedi piece on the map
+        candidates = [a for a in areas if areas[a].region in ("Rub' Al-Khali", "Najd") and not pieces.get(a)]
     else:
+        held = [a for a in rasheedi if board.controller(state, a) == "Rasheedi"]
         near = set(held)
         for area in held:
-            near.update(a for a in content.areas[area].adjacent if board.is_empty(state, a))
+            near.update(a for a in areas[area].adjacent if not pieces.get(a))  # board.is_empty
         candidates = sorted(near, key=content.area_order.__getitem__)  # in map order
     return [
         area
         for area in candidates
-        if board.count(state, area, "Rasheedi") + 1 <= content.areas[area].supply - board.empire_count(state, area)
+        if board.count(state, area, "Rasheedi") + 1 <= areas[area].supply - board.empire_count(state, area)
     ]
 
 
