@@ -621,3 +621,42 @@ def test_an_exact_walk_over_chance_nodes_gives_the_rulebooks_odds() -> None:
     assert first_0 == pytest.approx(0.45, abs=1e-12) and first_1 == pytest.approx(0.45, abs=1e-12)
     assert unresolved == pytest.approx(0.10, abs=1e-12)
     assert _first_player_odds(state, 4) == pytest.approx([0.495, 0.495, 0.01], abs=1e-12)
+
+
+def test_ismcts_plays_through_explicit_chance_with_resampled_hidden_cards() -> None:
+    """The Python ISMCTS bot samples chance nodes in its simulations and resamples the opponent's hidden cards
+    at the decision it searches (Arabian Struggle's hands and deck)."""
+    game = _explicit("arabian-struggle", players=2, seed=5)
+    bot = ismcts.ISMCTSBot(
+        game,
+        openspiel.HeuristicEvaluator(),
+        uct_c=2.0,
+        max_simulations=6,
+        random_state=np.random.RandomState(5),
+        use_observation_string=True,
+    )
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    state = game.new_initial_state()
+    rng = np.random.RandomState(5)
+    decisions = 0
+    while not state.is_terminal() and decisions < 20:
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
+    assert decisions == 20
+
+
+def test_explicit_chance_with_perfect_recall_passes_random_simulation() -> None:
+    """Perfect-recall information states under explicit chance: the digests start when the set-up is dealt
+    (before, nobody has seen anything), and OpenSpiel's checks pass."""
+    game = _explicit("tigris-euphrates", players=2, seed=1, perfect_recall=True, max_game_length=40)
+    state = game.new_initial_state()
+    assert state.information_state_string(0) == state.information_state_string(1)  # nothing dealt yet
+    _to_decision(state)
+    assert state.information_state_string(0) != state.information_state_string(1)  # each sees its own tiles
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
