@@ -12,7 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from ludoteca.cli import app
-from ludoteca.core import BadOptions
+from ludoteca.core import BadOptions, State, load_game
+from ludoteca.games.mankind.state import MankindState
 from ludoteca.games.tigris_euphrates.evaluation import FEATURES, HAND
 from ludoteca.learning import (
     BadWeights,
@@ -164,3 +165,41 @@ def test_the_learn_command_writes_sets_the_game_reads(tmp_path: Path) -> None:
 def test_the_learn_command_refuses_a_bad_player_count(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["learn", "tigris-euphrates", "--players", "9", "--out", str(tmp_path / "x")])
     assert result.exit_code == 2 and "error" in result.output
+
+
+def _mankind_midgame() -> State:
+    """A Mankind game of three seats after 60 random actions (seeded): builds, points and limits differ."""
+    state = load_game("mankind", players=3).new_state(seed=12)
+    rng = random.Random(12)
+    for _ in range(60):
+        seat = state.to_act()[0]
+        state.apply(seat, state.random_action(seat, rng))
+    assert not state.is_over()
+    return state
+
+
+def test_mankind_hand_weights_are_its_worths() -> None:
+    """Mankind's features, weighed by the hand set (all 1) and scaled back by the era's lead scale, are the
+    worths the bots have played with; its data file is valid and its hand set the documented one."""
+    from ludoteca.games.mankind import evaluation
+
+    state = _mankind_midgame()
+    assert isinstance(state, MankindState)
+    scale = evaluation.lead_scale(state)
+    worths = evaluation.potentials(state)
+    for seat in range(3):
+        weighed = sum(evaluation.features(state, seat)) * scale
+        assert weighed == pytest.approx(worths[seat], rel=1e-9, abs=1e-9)
+    sets = load_weight_sets(evaluation.WEIGHTS_FILE, evaluation.FEATURES)
+    assert sets.get("hand").weights == evaluation.HAND.weights and sets.get("hand").scale == evaluation.HAND.scale
+    assert evaluation.evaluate_all(state, evaluation.HAND) == evaluation.evaluate_all(state, sets.get("hand"))
+
+
+def test_mankind_features_do_not_read_the_dice_to_come() -> None:
+    state = _mankind_midgame()
+    module = evaluation_module("mankind")
+    before = [module.features(state, seat) for seat in range(3)]
+    for seed in range(3):
+        world = state.clone()
+        world.resample(0, random.Random(seed))
+        assert [module.features(world, seat) for seat in range(3)] == before

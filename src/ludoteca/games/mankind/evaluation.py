@@ -7,17 +7,25 @@ its Food, Stability, Health or Governance limit bleeds points every turn, so tho
 Resource Points are only worth holding up to the Health Limit: every point over it is pollution
 that costs Victory Points each turn until it is spent, so a good player spends them (or raises
 Health) before the Limit Phase, and values Materials only for the income it can use.
+
+The worth is a weighted sum of named parts (``FEATURES``, all public in Mankind); the weights are named sets
+in ``data/weights/evaluation.toml`` (``hand``: every part as it is; ``learned``: fitted by ``ludoteca learn``,
+:mod:`ludoteca.learning`), the file's ``default`` being the set the bots play with.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from ludoteca.core import Action, lead_estimates
+from ludoteca.core import Action, State, lead_estimates
 from ludoteca.games.mankind.civilization import Player, level_table, limit_count, spread_count
 from ludoteca.games.mankind.scoring import measure
+from ludoteca.learning import WeightSet, WeightSets, load_weight_sets
 
 if TYPE_CHECKING:
     from ludoteca.games.mankind.content import Limits
@@ -33,25 +41,76 @@ MAX_ROLLS = 4  # the extra rolls a turn usually has that a Government bought now
 TIE_BREAK = 1e-6  # the share of a win estimate given to the seat's own worth (see evaluate_all)
 WORTH_SCALE = 2000.0  # worths reach about a thousand by the end of a runaway game
 BUILD_STEPS = ("build_roll", "build_more")  # frames on the stack while the player to act may still roll
+# In a folder of its own: data/ itself holds only the content files the content loader expects.
+WEIGHTS_FILE = Path(__file__).parent / "data" / "weights" / "evaluation.toml"
+
+FEATURES: tuple[str, ...] = (
+    "victory_points",  # points already won
+    "holdings",  # IP and RP in hand, RP over the Health Limit counted as pollution (MK: Limit Phase, Health)
+    "income",  # Research, usable Materials and Trade for every era left
+    "wonders_defence",  # Wonders and Defence levels
+    "limit_penalties",  # builds over the Food and Stability limits, Governance (a cost: its hand weight is 1)
+    "bonus_shares",  # shares of the end-of-game bonuses the civilization leads (MK: Game End)
+    "rolls_to_come",  # extra Build rolls the player to act can still pay for this turn (MK: Build Phase)
+)
+# The hand-set worth: every part counts in VP as it is.
+HAND = WeightSet("hand", 1.0, (1.0,) * len(FEATURES), "set by judgement: every part in VP as it is")
 
 
-def potentials(state: MankindState) -> list[float]:
-    """Every civilization's worth in Victory Points, counting what it will earn."""
+def potentials(state: MankindState, weights: WeightSet = HAND) -> list[float]:
+    """Every civilization's worth in Victory Points, counting what it will earn: the weighted sum of its
+    ``FEATURES`` (the hand weights are all 1, each feature being already in VP), added in a fixed order so
+    that a set's worths never change."""
+    w = weights.weights
+    values = []
+    for parts in worth_parts(state):
+        value = w[0] * parts.vp + w[1] * parts.holdings + w[2] * parts.income
+        value += w[3] * parts.wonders_defence
+        value -= w[4] * parts.penalties
+        for share in parts.bonus_shares:
+            value += w[5] * share
+        if parts.rolls:
+            value += w[6] * parts.rolls
+        values.append(value)
+    return values
+
+
+@dataclass
+class WorthParts:
+    """One civilization's worth, part by part, in VP (what ``FEATURES`` name)."""
+
+    vp: float
+    holdings: float
+    income: float
+    wonders_defence: float
+    penalties: float
+    bonus_shares: list[float] = field(default_factory=list)
+    rolls: float = 0.0
+
+
+def worth_parts(state: MankindState) -> list[WorthParts]:
+    """Each civilization's worth in parts. Everything here is public in Mankind (points, builds, levels);
+    only the dice to come are not, and no part reads them."""
     data = state.data
     players = data["players"]
     all_levels = [level_table(p) for p in players]
     era = data["era"]
     eras_left = LAST_ERA - era + 1
     limits = state.content.limits
-    values = []
+    parts = []
     for player, lv in zip(players, all_levels, strict=True):
         health = limits.health_factor * lv["HL"]
         materials = useful_materials(player, lv, health, era)
         income = 1.6 * max(lv["RL"], 0) + 1.3 * materials + 0.5 * max(lv["TL"], 0)
-        value = player["vp"] + points_worth(player, health) + eras_left * 2.0 * income
-        value += 0.6 * max(lv["WL"] + lv["DF"] / 2, 0)
-        value -= limit_penalties(player, lv, limits, health)
-        values.append(value)
+        parts.append(
+            WorthParts(
+                player["vp"],
+                points_worth(player, health),
+                eras_left * 2.0 * income,
+                0.6 * max(lv["WL"] + lv["DF"] / 2, 0),
+                limit_penalties(player, lv, limits, health),
+            )
+        )
     # End-of-game bonuses: a share of each one a player leads, weighted by how near the end is.
     nearness = era / LAST_ERA
     for bonus in state.content.bonuses:
@@ -63,10 +122,42 @@ def potentials(state: MankindState) -> list[float]:
         if best > 0:
             leaders = [seat for seat, value in enumerate(standing) if value == best]
             for seat in leaders:
-                values[seat] += nearness * bonus.vp / len(leaders)
+                parts[seat].bonus_shares.append(nearness * bonus.vp / len(leaders))
     seat = data["current"]
-    values[seat] += rolls_to_come(state, players[seat])
-    return values
+    parts[seat].rolls = rolls_to_come(state, players[seat])
+    return parts
+
+
+def lead_scale(state: MankindState) -> float:
+    """The lead that makes a win estimate of 0.73 with the hand weights: worths grow with the era."""
+    era: int = state.data["era"]
+    return 6.0 + 5.0 * era
+
+
+def features(state: State, seat: int) -> list[float]:
+    """``FEATURES`` of ``seat``, each divided by the era's lead scale (so that one weight fits every era):
+    all public in Mankind."""
+    mankind = cast("MankindState", state)
+    parts = worth_parts(mankind)[seat]
+    scale = lead_scale(mankind)
+    values = [
+        parts.vp,
+        parts.holdings,
+        parts.income,
+        parts.wonders_defence,
+        -parts.penalties,
+        sum(parts.bonus_shares),
+        parts.rolls,
+    ]
+    return [value / scale for value in values]
+
+
+@cache
+def weight_sets(path: Path = WEIGHTS_FILE) -> WeightSets:
+    """The weight sets of the data file (checked on load), or the hand weights alone if there is no file."""
+    if not path.exists():
+        return WeightSets("hand", {"hand": HAND})
+    return load_weight_sets(path, FEATURES)
 
 
 def points_worth(player: Player, health: int) -> float:
@@ -115,16 +206,19 @@ def rolls_to_come(state: MankindState, player: Player) -> float:
     return ROLL_WORTH * era * rolls
 
 
-def evaluate_all(state: MankindState) -> list[float]:
+def evaluate_all(state: State, weights: WeightSet | None = None) -> list[float]:
     """Win estimates in [0, 1]: each seat's lead over its best rival, squashed by a scale that grows with the era.
 
     A lead of hundreds of points squashes to exactly 1.0 for every move, and a bot that far ahead then chose
     at random: it traded for RP while polluting and ended games hundreds of RP over its Health Limit. A
     millionth of the estimate goes to the seat's own worth, which breaks those ties as a good player would
-    and is far too small to change any choice the lead can tell apart.
+    and is far too small to change any choice the lead can tell apart. ``weights``: a named set of the data
+    file (default: its ``default``).
     """
-    worths = potentials(state)
-    estimates = lead_estimates(worths, 6.0 + 5.0 * state.data["era"])
+    mankind = cast("MankindState", state)
+    chosen = weight_sets().get(None) if weights is None else weights
+    worths = potentials(mankind, chosen)
+    estimates = lead_estimates(worths, lead_scale(mankind) * chosen.scale)
     return [
         (1.0 - TIE_BREAK) * estimate + TIE_BREAK * (0.5 + 0.5 * math.tanh(worth / WORTH_SCALE))
         for estimate, worth in zip(estimates, worths, strict=True)
