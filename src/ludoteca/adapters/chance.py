@@ -50,7 +50,7 @@ class ChanceError(LudotecaError):
 
 
 def describe(label: str, outcome: int) -> str:
-    """A chance outcome in words: ``d6 rolls 4``, ``pick 3 of 5``, ``shuffle of 140, position 139 takes 17``."""
+    """A chance outcome in words: ``d6 rolls 4``, ``pick 3 of 5``, ``shuffle of 140, position 139 takes item 17``."""
     if label.startswith("d") and label[1:].isdigit():
         return f"{label} rolls {outcome + 1}"
     if label.startswith("pick of "):
