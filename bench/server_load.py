@@ -94,13 +94,14 @@ class ServerProcess:
 
     def start(self, timeout: float = 60.0) -> float:
         """Start the server and wait until it answers; returns the seconds that took (it replays every game)."""
-        # With ``profile``, the event loop's thread runs under cProfile (worker threads are not counted); the
+        # With ``profile``, the event loop's thread runs under cProfile, timing CPU (worker threads not counted); the
         # statistics are written when the server stops cleanly (``stop``, SIGTERM), not after a SIGKILL. uvicorn
         # raises the SIGTERM it caught again once it has shut down: a handler turns that into a normal exit.
         program = "from ludoteca.cli import main; main()" if self.profile is None else (
-            "import cProfile, signal, sys; from ludoteca.cli import main; "
+            "import cProfile, signal, sys, time; from ludoteca.cli import main; "
             "signal.signal(signal.SIGTERM, lambda *_: sys.exit(0)); "
-            f"cProfile.run('main()', {str(self.profile)!r})")
+            "profiler = cProfile.Profile(time.process_time)\n"  # CPU time: waiting on a busy machine is not work
+            f"try:\n    profiler.runcall(main)\nfinally:\n    profiler.dump_stats({str(self.profile)!r})")
         command = [
             sys.executable, "-c", program, "serve",
             "--host", HOST, "--port", str(self.port),
@@ -194,6 +195,104 @@ def stored_entries(database: Path | str) -> dict[str, list[tuple[int, str, int, 
         connection.close()
 
 
+class TransportError(Exception):
+    """The connection broke or timed out before a whole answer came (the request may or may not have been
+    handled: what a retry must allow for)."""
+
+
+@dataclass
+class Reply:
+    """An HTTP answer: its status and body."""
+
+    status_code: int
+    content: bytes
+
+    @property
+    def text(self) -> str:
+        return self.content.decode("utf-8", "replace")
+
+    def json(self) -> Any:
+        return json.loads(self.content)
+
+    def raise_for_status(self) -> None:
+        if self.status_code >= 400:
+            raise RuntimeError(f"HTTP {self.status_code}: {self.text[:200]}")
+
+
+class Http:
+    """A bare HTTP/1.1 client with kept-alive connections, for this driver only (JSON in, JSON out).
+
+    The driver shares the machine with the servers it measures: a general client (httpx) spent about as much
+    CPU per action as the server itself, which on two cores left a second server process nothing to run on.
+    This one writes the request line and headers itself and reads ``Content-Length`` or chunked bodies.
+    """
+
+    def __init__(self, base_url: str, timeout: float) -> None:
+        parts = base_url.removeprefix("http://").rstrip("/").partition(":")
+        self.base_url = base_url.rstrip("/")
+        self.host, self.port = parts[0], int(parts[2] or 80)
+        self.timeout = timeout
+        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+
+    async def get(self, path: str, headers: dict[str, str] | None = None) -> Reply:
+        return await self.request("GET", path, None, headers)
+
+    async def post(self, path: str, json: Any = None, headers: dict[str, str] | None = None) -> Reply:
+        return await self.request("POST", path, _dumps(json), headers)
+
+    async def request(self, method: str, path: str, body: bytes | None, headers: dict[str, str] | None) -> Reply:
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+        if body is not None:
+            lines += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
+        head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+        try:
+            if self.idle:
+                reader, writer = self.idle.pop()
+            else:
+                reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), self.timeout)
+        except (OSError, TimeoutError) as error:
+            raise TransportError(f"{method} {path}: cannot connect: {error}") from error
+        try:
+            writer.write(head + (body or b""))
+            reply, keep = await asyncio.wait_for(self._read(reader), self.timeout)
+        except (OSError, TimeoutError, asyncio.IncompleteReadError, ValueError) as error:
+            writer.close()
+            raise TransportError(f"{method} {path}: {type(error).__name__} {error}") from error
+        if keep:
+            self.idle.append((reader, writer))
+        else:
+            writer.close()
+        return reply
+
+    @staticmethod
+    async def _read(reader: asyncio.StreamReader) -> tuple[Reply, bool]:
+        status_line = await reader.readuntil(b"\r\n")
+        status = int(status_line.split(b" ", 2)[1])
+        fields: dict[bytes, bytes] = {}
+        while (line := await reader.readuntil(b"\r\n")) != b"\r\n":
+            name, _, value = line.partition(b":")
+            fields[name.strip().lower()] = value.strip()
+        if fields.get(b"transfer-encoding", b"").lower() == b"chunked":
+            body = bytearray()
+            while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+                body += await reader.readexactly(size + 2)
+                del body[-2:]
+            await reader.readuntil(b"\r\n")
+        else:
+            body = bytearray(await reader.readexactly(int(fields.get(b"content-length", b"0"))))
+        return Reply(status, bytes(body)), fields.get(b"connection", b"").lower() != b"close"
+
+    async def aclose(self) -> None:
+        for _, writer in self.idle:
+            writer.close()
+        self.idle.clear()
+
+
+def _dumps(value: Any) -> bytes:
+    return json.dumps(value).encode()
+
+
 def choose(legal: list[str], rng: random.Random) -> str:
     """A scripted player's move: any legal action but a Tigris & Euphrates swap, whose text the record
     withholds until the end (the checks compare texts)."""
@@ -279,7 +378,7 @@ class LoadReport:
                 f"included), driver {self.driver_cpu:.1f} s, machine {self.machine_busy:.0%} busy")
 
 
-async def _create(http: httpx.AsyncClient, run: GameRun, seed: int) -> None:
+async def _create(http: Http, run: GameRun, seed: int) -> None:
     # The load plays every human seat itself, so a chosen seed makes these practice games (docs/server.md).
     body = {"game": run.game, "players": 2, "seats": run.seats, "seed": seed, "practice": True}
     response = await http.post("/api/games", json=body)
@@ -294,7 +393,9 @@ async def _create(http: httpx.AsyncClient, run: GameRun, seed: int) -> None:
     run.id = created["id"]  # only once every seat is held: a run with an id can be verified
 
 
-async def _post(http: httpx.AsyncClient, run: GameRun, seat: int, version: int, text: str) -> dict[str, Any] | None:
+async def _post(
+    http: Http, run: GameRun, seat: int, version: int, text: str, log: int | None = None
+) -> dict[str, Any] | None:
     """Play one action and time it; ``None`` (with the error noted) if the server refused it.
 
     A broken connection (typically a kept-alive connection the server closed just as it was reused) leaves
@@ -302,11 +403,13 @@ async def _post(http: httpx.AsyncClient, run: GameRun, seat: int, version: int, 
     then means the first attempt was stored, which the record confirms; the retry is counted.
     """
     path = f"/api/games/{run.id}/actions"
-    move = {"token": run.tokens[seat], "version": version, "action": text}  # the body's token: one request
+    move: dict[str, Any] = {"token": run.tokens[seat], "version": version, "action": text}  # the body's token
+    if log is not None:
+        move["log"] = log  # the log entries held: the answer carries only the new ones, as for the game page
     began = time.perf_counter()
     try:
         response = await http.post(path, json=move)
-    except httpx.TransportError:
+    except TransportError:
         run.retries += 1
         response = await http.post(path, json=move)
         if response.status_code == 409 and await _stored_at(http, run, version, seat, text):
@@ -323,29 +426,29 @@ async def _post(http: httpx.AsyncClient, run: GameRun, seat: int, version: int, 
     return body
 
 
-async def _stored_at(http: httpx.AsyncClient, run: GameRun, version: int, seat: int, text: str) -> bool:
+async def _stored_at(http: Http, run: GameRun, version: int, seat: int, text: str) -> bool:
     actions = (await _get(http, f"/api/games/{run.id}/record"))["actions"]
     return version < len(actions) and actions[version][0] == seat and actions[version][1] in (text, None)
 
 
-async def _get(http: httpx.AsyncClient, path: str, headers: dict[str, str] | None = None) -> dict[str, Any]:
+async def _get(http: Http, path: str, headers: dict[str, str] | None = None) -> dict[str, Any]:
     """A read, tried twice: reading twice changes nothing, so a broken kept-alive connection is no error."""
     try:
         response = await http.get(path, headers=headers)
-    except httpx.TransportError:
+    except TransportError:
         response = await http.get(path, headers=headers)
     response.raise_for_status()
     body: dict[str, Any] = response.json()
     return body
 
 
-async def _state(http: httpx.AsyncClient, run: GameRun, seat: int) -> dict[str, Any]:
+async def _state(http: Http, run: GameRun, seat: int) -> dict[str, Any]:
     token = run.tokens[seat]
     return await _get(http, f"/api/games/{run.id}", headers={"Authorization": f"Bearer {token}"} if token else None)
 
 
 async def _play_both_seats(
-    http: httpx.AsyncClient, run: GameRun, moves: int, rng: random.Random, _wait: float, think: float
+    http: Http, run: GameRun, moves: int, rng: random.Random, _wait: float, think: float
 ) -> None:
     """One scripted client holds every seat: it acts for whoever is to act, asking for that seat's view."""
     latest = await _state(http, run, 0)
@@ -363,13 +466,14 @@ async def _play_both_seats(
 
 
 async def _play_against_bot(
-    http: httpx.AsyncClient, run: GameRun, moves: int, rng: random.Random, wait: float, think: float
+    http: Http, run: GameRun, moves: int, rng: random.Random, wait: float, think: float
 ) -> None:
     """The scripted seat follows the game on its WebSocket (as the game page does) and acts on its turn."""
     from websockets.asyncio.client import connect
 
     seat = next(index for index, token in enumerate(run.tokens) if token is not None)
-    address = f"{run.ws_url or str(http.base_url).replace('http', 'ws', 1).rstrip('/')}/ws/games/{run.id}"
+    base = run.ws_url or http.base_url.replace("http", "ws", 1)
+    address = f"{base}/ws/games/{run.id}?log=delta"  # log deltas, as the game page asks for
     async with connect(address, open_timeout=wait, close_timeout=2, max_size=2**22) as socket_:
         await socket_.send(json.dumps({"token": run.tokens[seat]}))  # the first message opens the seat
 
@@ -387,7 +491,8 @@ async def _play_against_bot(
                 latest = await newer(latest)  # the bot is thinking: the push after its move wakes us
             if latest["over"]:
                 break
-            answer = await _post(http, run, seat, latest["version"], choose(latest["legal_actions"], rng))
+            held = latest["log_from"] + len(latest["log"])  # pushes and answers: the entries held at this version
+            answer = await _post(http, run, seat, latest["version"], choose(latest["legal_actions"], rng), held)
             if answer is None:
                 return
             if answer["version"] >= latest["version"]:
@@ -398,7 +503,7 @@ async def _play_against_bot(
 
 
 async def _player(
-    http: httpx.AsyncClient, kind: tuple[str, list[str]], moves: int, seed: int, wait: float, think: float,
+    http: Http, kind: tuple[str, list[str]], moves: int, seed: int, wait: float, think: float,
     ws_url: str = "",
 ) -> list[GameRun]:
     """One client's ``moves`` scripted actions, in as many games of one kind as that takes: some games end
@@ -412,8 +517,8 @@ async def _player(
             await _create(http, run, seed + len(runs))
             play = _play_against_bot if run.has_bot else _play_both_seats
             await play(http, run, moves - sum(len(done.accepted) for done in runs[:-1]), rng, wait, think)
-        except httpx.RequestError as error:  # this client's failure is reported, the others go on
-            run.errors.append(f"{type(error).__name__} on {error.request.method} {error.request.url.path}: {error}")
+        except TransportError as error:  # this client's failure is reported, the others go on
+            run.errors.append(f"TransportError: {error}")
         except Exception as error:
             run.errors.append(f"{type(error).__name__}: {error}")
         if run.errors or not run.over:
@@ -421,7 +526,7 @@ async def _player(
     return runs
 
 
-async def _verify(http: httpx.AsyncClient, run: GameRun) -> None:
+async def _verify(http: Http, run: GameRun) -> None:
     """Every acknowledged action is in the record at the version it was accepted at; nothing is extra."""
     actions = (await _get(http, f"/api/games/{run.id}/record"))["actions"]
     for version, seat, text in run.accepted:
@@ -449,8 +554,7 @@ async def run_load(
     server processes, whose CPU time while the clients play is reported.
     """
     urls = [url] if isinstance(url, str) else list(url)
-    limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
-    clients = [httpx.AsyncClient(base_url=base, timeout=wait, limits=limits) for base in urls]
+    clients = [Http(base, timeout=wait) for base in urls]
     sockets = [base.replace("http", "ws", 1) for base in urls]
     try:
         began = time.perf_counter()

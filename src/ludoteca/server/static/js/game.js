@@ -24,10 +24,29 @@
     el.replaceChildren(...(text ? [Ludo.html("div", { class: `notice ${kind || "error"}`, text })] : []));
   }
 
+  let refreshing = null; // the request for the whole state, while one is under way
   let drawing = null; // the payload the next frame draws: pushes that come faster than frames are drawn once
+
+  /**
+   * A payload whose log is a delta (log_base set: the entries from index log_from on, extending the log as it
+   * stood at version log_base) made whole with the log this page holds; the payload itself when its log is
+   * whole; null when the page cannot complete it (it holds an older version than log_base, or fewer entries),
+   * and must ask for the whole state.
+   */
+  function completed(payload) {
+    if (payload.log_base === null || payload.log_base === undefined) return payload;
+    if (!current || current.version < payload.log_base || (current.log || []).length < payload.log_from) return null;
+    return { ...payload, log: current.log.slice(0, payload.log_from).concat(payload.log), log_from: 0, log_base: null };
+  }
 
   function show(payload) {
     if (current && payload.version < current.version) return; // an older push arriving late
+    const whole = completed(payload);
+    if (!whole) { // a version was missed: ask for the whole state (once, however many deltas come meanwhile)
+      if (!refreshing) refreshing = refresh().catch((error) => notice(error.message)).finally(() => { refreshing = null; });
+      return;
+    }
+    payload = whole;
     if (current && payload.version === current.version && payload.seat === current.seat && payload.over === current.over
         && payload.can_undo === current.can_undo && payload.bot_error === current.bot_error
         && JSON.stringify(payload.seats) === JSON.stringify(current.seats)) {
@@ -144,7 +163,9 @@
     busy = true;
     try {
       notice("");
-      const payload = await Ludo.api("POST", `/api/games/${gameId}/actions`, { version: current.version, action: text }, token);
+      // `log`: the entries this page holds, so the answer carries only the new ones.
+      const move = { version: current.version, action: text, log: (current.log || []).length };
+      const payload = await Ludo.api("POST", `/api/games/${gameId}/actions`, move, token);
       show(payload);
     } catch (error) {
       notice(error.message);
@@ -185,7 +206,7 @@
 
   function listen() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}`);
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}?log=delta`);
     socket.onmessage = (event) => {
       const payload = JSON.parse(event.data);
       if (token && payload.seat === null) return; // the socket's spectator greeting, before our token opens the seat
