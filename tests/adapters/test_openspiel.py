@@ -484,7 +484,7 @@ def test_explicit_chance_replays_the_sampled_game_given_the_seeds_draws(game_id:
 
 
 def test_a_hidden_draw_does_not_show_in_the_other_seats_observation() -> None:
-    """Tigris & Euphrates deals seat 0 the bag's first six tiles and seat 1 the next six (T&E: Preparation).
+    """Tigris & Euphrates deals seat 0 the bag's first six tiles and seat 1 the next six (T&E: Set-up).
     Two set-ups that differ only in the shuffle's draw for bag position 12 (which of the first 13 tiles stays in
     the bag): seat 1's observation differs, seat 0's tensor and string and the public observation are the same.
 

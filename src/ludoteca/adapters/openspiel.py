@@ -146,7 +146,7 @@ def game_type(game_id: str, perfect_recall: bool = False, chance_mode: str = SAM
 
 
 def _tigris_bound(state: State) -> int:
-    """T&E: Preparation — the bag is shuffled once; every later draw is its next tile, not a chance event."""
+    """T&E: Set-up — the bag is shuffled once; every later draw is its next tile, not a chance event."""
     return int(sum(state.components.tiles.values()))  # type: ignore[attr-defined]
 
 
