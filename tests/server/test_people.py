@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from ludoteca.server import create_app
 from ludoteca.server.app import check_public_url
-from ludoteca.server.service import CHAT_BURST
+from ludoteca.server.service import CHAT_BURST, CHAT_SECONDS
 from tests.server.conftest import claim_all
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
@@ -209,8 +210,27 @@ def test_the_chat_is_rate_limited_per_seat(client: TestClient) -> None:
         assert client.post(url, json={"text": f"m{n}"}, headers=ann).status_code == 200
     flooded = client.post(url, json={"text": "one more"}, headers=ann)
     assert flooded.status_code == 429 and "at most 5 every 10 seconds" in flooded.json()["detail"]
+    # Retry-After: whole seconds until the first of the five leaves the 10 s window (so 1-10 here, not more).
+    assert 1 <= int(flooded.headers["retry-after"]) <= CHAT_SECONDS
     assert client.post(url, json={"text": "mine"}, headers=bob).status_code == 200  # another seat still speaks
     assert len(client.get(f"/api/games/{created['id']}").json()["chat"]) == CHAT_BURST + 1
+
+
+def test_the_chats_retry_after_says_when_the_next_message_is_allowed(client: TestClient) -> None:
+    created = claim_all(client, make(client))
+    url = f"/api/games/{created['id']}/chat"
+    ann = bearer(created["seats"][0]["token"])
+    storage = client.app.state.service.storage  # type: ignore[attr-defined]
+    now = datetime.now(UTC)
+    storage.add_chat(created["id"], 0, None, "old", now - timedelta(seconds=9.5))  # leaves the window in 0.5 s
+    for n in range(CHAT_BURST - 1):
+        storage.add_chat(created["id"], 0, None, f"m{n}", now - timedelta(seconds=2.5))  # in 7.5 s
+    flooded = client.post(url, json={"text": "too soon"}, headers=ann)
+    assert flooded.status_code == 429 and flooded.headers["retry-after"] == "1"
+    time.sleep(1.0)  # as Retry-After said: the oldest has left the window, one more message is allowed
+    assert client.post(url, json={"text": "now"}, headers=ann).status_code == 200
+    again = client.post(url, json={"text": "and again"}, headers=ann)
+    assert again.status_code == 429 and 6 <= int(again.headers["retry-after"]) <= 7  # the four at -2.5 s
 
 
 def test_the_state_carries_the_last_hundred_messages(client: TestClient) -> None:

@@ -214,7 +214,7 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": error.reason}, status_code=error.status)
+        return JSONResponse({"detail": error.reason}, status_code=error.status, headers=error.headers or None)
 
     @app.exception_handler(RequestValidationError)
     async def bad_input(_request: Request, error: RequestValidationError) -> JSONResponse:

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import math
 import os
 import random
 import re
@@ -133,10 +134,11 @@ UNDO_PROBES = 8
 class ApiError(Exception):
     """A request the service refuses, with the HTTP status and the reason shown to the player."""
 
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, reason: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(reason)
         self.status = status
         self.reason = reason
+        self.headers = headers or {}  # e.g. a 429's Retry-After
 
 
 def bad_request(reason: str) -> ApiError:
@@ -761,9 +763,14 @@ class GameService:
             raise ApiError(403, "a spectator can read the chat but not write in it: use your seat's token")
         message = check_text(text, "'text'", CHAT_MAX, newlines=True)
         now = datetime.now(UTC)
-        if self.storage.chat_count(room.id, seat, now - timedelta(seconds=CHAT_SECONDS)) >= CHAT_BURST:
+        times = self.storage.chat_times(room.id, seat, now - timedelta(seconds=CHAT_SECONDS))
+        if len(times) >= CHAT_BURST:
+            # The next message is allowed once enough of these have left the window (RFC 9110 Retry-After, whole
+            # seconds, rounded up so that a client waiting that long is not refused again).
+            frees = times[len(times) - CHAT_BURST] + timedelta(seconds=CHAT_SECONDS)
+            wait = max(1, math.ceil((frees - now).total_seconds()))
             raise ApiError(429, f"too many messages: at most {CHAT_BURST} every {CHAT_SECONDS:g} seconds from one "
-                                "seat; wait a few seconds")
+                                f"seat; wait {wait} s", headers={"Retry-After": str(wait)})
         posted = self.storage.add_chat(room.id, seat, room.seats[seat].name, message, now)
         await self.tell_chat(room.id, posted)
         return posted

@@ -385,6 +385,19 @@ class Storage:
             rows = connection.execute(query.order_by(chat_table.c.id)).mappings().all()
         return [{**_chat_row(row), "game": row["game_id"]} for row in rows]
 
+    def chat_times(self, game_id: str, seat: int, since: datetime) -> list[datetime]:
+        """When ``seat`` of a game posted each message since ``since``, oldest first (the rate limit counts them
+        in the database, so it holds across every server process, and says when the next one is allowed)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(chat_table.c.created_at)
+                .where(chat_table.c.game_id == game_id)
+                .where(chat_table.c.seat == seat)
+                .where(chat_table.c.created_at >= since)
+                .order_by(chat_table.c.created_at)
+            ).all()
+        return [_aware(row[0]) for row in rows]
+
     def chat_count(self, game_id: str, seat: int, since: datetime) -> int:
         """How many messages ``seat`` of a game posted since ``since`` (the rate limit counts in the database,
         so it holds across every server process)."""
