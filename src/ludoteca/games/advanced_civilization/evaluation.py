@@ -46,11 +46,6 @@ def evaluate_all(state: CivState) -> list[float]:
     return lead_estimates(potentials(state), 80.0 + 40.0 * state.data["turn"])
 
 
-def _leader(state: CivState, seat: int) -> int:
-    scores = state.scores()
-    return max((s for s in range(state.players) if s != seat), key=lambda s: scores[s])
-
-
 def _worth_to_me(hand: Counter[str], card: str) -> int:
     """What one more ``card`` adds to the sets of ``hand`` (n² growth), 0 for a calamity."""
     if card not in content.cards().commodities:
@@ -61,7 +56,8 @@ def _worth_to_me(hand: Counter[str], card: str) -> int:
 
 def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action | None:
     """Choices whose worth one move of look-ahead cannot see: the nation, trading, buying and paying, trimming a
-    hand."""
+    hand; and the board play of ``strategy`` (movement toward city sites, which cities to build, ships, stack-9
+    cards), whose worth shows only at the end of the turn."""
     frame = state.data["stack"][-1]
     step = frame["step"]
     player = state.data["players"][seat]
@@ -76,9 +72,10 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
         if not proposals or state.data["proposals"][seat] >= 2:
             return legal[-1]
         dump = any(card in spec.calamities and spec.calamities[card].tradable for card in hand)
-        if dump:  # pass a calamity on to the strongest rival who will trade
-            target = _leader(state, seat)
-            return next((a for a in proposals if a.payload == target), proposals[0])
+        if dump:  # pass a calamity on to the strongest rival; refused, to the next strongest
+            scores = state.scores()
+            ranked = sorted(proposals, key=lambda a: (-scores[a.payload], a.payload))
+            return ranked[min(state.data["proposals"][seat], len(ranked) - 1)]
         if any(n == 1 for c, n in hand.items() if c in spec.commodities):
             return proposals[(seat + int(state.data["turn"]) + state.data["proposals"][seat]) % len(proposals)]
         return legal[-1]
