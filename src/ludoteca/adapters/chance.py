@@ -27,7 +27,7 @@ from typing import TypeVar
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Action, Game, State
-from ludoteca.core.rng import FAST, Rng
+from ludoteca.core.rng import Rng
 
 T = TypeVar("T")
 
@@ -166,17 +166,9 @@ class RecordingRng(_LabelledRng):
 
 
 def new_state_with(game: Game, seed: int, rng: Rng) -> State:
-    """``game.new_state(seed)`` with its set-up drawing from ``rng`` instead of the seed's generator.
-
-    The core's ``new_state`` makes its generator itself and has no way to be handed one, so this does the
-    same three steps (empty state, base fields, ``_setup``) with the generator swapped in between; the
-    ``seed`` is kept as the state's own (its record names it, though only ``rng`` made the draws).
-    """
-    state = game._make_state()
-    state._init_base(game, seed, None, [], FAST)
-    state.rng = rng
-    state._setup()
-    return state
+    """``game.new_state(seed)`` with its set-up drawing from ``rng`` instead of the seed's generator
+    (the ``seed`` stays the state's own: its record names it, though only ``rng`` made the draws)."""
+    return game.new_state(seed, rng=rng)
 
 
 def run_setup(game: Game, seed: int, outcomes: Sequence[int]) -> State | ChanceNeeded:

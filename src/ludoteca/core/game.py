@@ -244,12 +244,15 @@ class Game(ABC):
         scenario: Mapping[str, Any] | None = None,
         dice: Sequence[int] | None = None,
         generator: str = FAST,
+        rng: Rng | None = None,
     ) -> State:
         """Start a game. ``dice`` scripts the first rolls; ``scenario`` is a game-specific set-up.
 
         ``generator`` is where its randomness comes from (``ludoteca.core.rng``): the fast SplitMix64
         by default, or ``"blake2b"``, the keyed generator a server uses so that no seat can compute
-        hidden cards or future dice from what it sees.
+        hidden cards or future dice from what it sees. ``rng`` hands the set-up a generator made
+        elsewhere instead (OpenSpiel's explicit chance nodes replay chosen draws through one); the
+        record still names ``seed``, so such a state is reproduced by its maker, not by ``replay``.
         """
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise BadOptions(f"the seed must be an integer, not {seed!r}")
@@ -259,6 +262,8 @@ class Game(ABC):
             raise BadOptions(f"scripted dice must be integers, not {list(dice)!r}")
         state = self._make_state()
         state._init_base(self, seed, dict(scenario) if scenario else None, list(dice or []), generator)
+        if rng is not None:
+            state.rng = rng
         state._setup()
         if _DEBUG.depth:
             state._raise_broken_invariants("after the set-up")
