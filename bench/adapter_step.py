@@ -3,16 +3,16 @@
     python bench/adapter_step.py [--games N] [--json FILE] [game ...]
 
 For each game at its default player count, ``N`` seeded games (default 4) are played through the PettingZoo
-AEC environment with uniformly random legal actions and recorded. They are then replayed three times, each
-time through PettingZoo (timing ``e.last()``, the observation and mask of the agent to act, and
-``e.step(action)``) and on bare Ludoteca states (the same action at each decision, chosen by its place among
-the legal actions, timing ``state.legal_actions(seat)`` and ``state.apply_legal``); the least of the three
-is kept. The ratio of the two per-decision means is the
-adapter's overhead (issue #24 asks for at most 1.5x). The encoder alone (``encoding.observe`` of the acting
-seat) is timed on the replay as well, to show its share. Times are CPU time of this process
-(``time.process_time``): the shared machine runs other work, and wall-clock times there swing by 3x. Runs
-against whichever ``ludoteca`` is on the path, so an older checkout can be measured the same way
-(``PYTHONPATH=old/src python bench/adapter_step.py``).
+AEC environment with uniformly random legal actions and recorded. They are then replayed in three interleaved
+rounds: through PettingZoo (timing ``e.last()``, the observation and mask of the agent to act, and
+``e.step(action)``), once with the game's direct observation writer (the default) and once through the view
+(``encoding.direct = False``, the reference path); on bare Ludoteca states (the same action at each decision,
+chosen by its place among the legal actions, timing ``state.legal_actions(seat)`` and ``state.apply_legal``);
+and through the encoder alone (``encoding.observe`` of the acting seat, both paths). Each figure is the least
+of the rounds, in CPU time (``adapter_timing.py``). The ratio of the PettingZoo and raw per-decision means is
+the adapter's overhead (issue #24 asks for at most 1.5x). Runs against whichever ``ludoteca`` is on the path,
+so an older checkout can be measured the same way (``PYTHONPATH=old/src python bench/adapter_step.py``; an
+encoding without ``direct`` is timed twice through the view).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import time
 from typing import Any
 
 import numpy as np
+from adapter_timing import least_of_rounds
 
 from ludoteca.adapters.encodings import encoded_games
 from ludoteca.adapters.pettingzoo import env
@@ -53,11 +54,12 @@ def _record(game_id: str, seeds: range) -> list[tuple[int, State, list[int], lis
     return played
 
 
-def _pettingzoo(game_id: str, played: list[tuple[int, State, list[int], list[int]]]) -> float:
+def _pettingzoo(game_id: str, played: list[tuple[int, State, list[int], list[int]]], direct: bool = True) -> float:
     """CPU seconds of ``e.last()`` and ``e.step(index)`` replaying the recorded games (resets not timed)."""
     spent = 0.0
     for seed, _start, indices, _places in played:
         e = env(game_id)
+        e.encoding.direct = direct and getattr(e.encoding, "direct", False)
         e.reset(seed=seed)
         t0 = time.process_time()
         for index in indices:
@@ -81,9 +83,10 @@ def _raw(played: list[tuple[int, State, list[int], list[int]]]) -> float:
     return spent
 
 
-def _encoder(game_id: str, played: list[tuple[int, State, list[int], list[int]]]) -> float:
+def _encoder(game_id: str, played: list[tuple[int, State, list[int], list[int]]], direct: bool = True) -> float:
     """CPU seconds of ``encoding.observe`` of the seat to act, along the recorded games."""
     encoding = env(game_id).encoding
+    encoding.direct = direct and getattr(encoding, "direct", False)
     spent = 0.0
     for _seed, start, _indices, places in played:
         state = start.clone()
@@ -101,20 +104,22 @@ def measure(game_id: str, games: int, rounds: int = 3) -> dict[str, Any]:
     _record(game_id, range(10_000, 10_001))  # warm-up: data files, imports, caches
     played = _record(game_id, range(games))
     decisions = sum(len(p[2]) for p in played)
-    adapter, raw, encoder = [], [], []
-    for _ in range(rounds):
-        adapter.append(_pettingzoo(game_id, played))
-        raw.append(_raw(played))
-        encoder.append(_encoder(game_id, played))
-    return {
-        "game": game_id,
-        "players": env(game_id).encoding.players,
-        "decisions": decisions,
-        "raw_us": min(raw) / decisions * 1e6,
-        "pettingzoo_us": min(adapter) / decisions * 1e6,
-        "encoder_us": min(encoder) / decisions * 1e6,
-        "ratio": min(adapter) / min(raw),
-    }
+    best = least_of_rounds(
+        {
+            "pettingzoo": lambda: _pettingzoo(game_id, played),
+            "pettingzoo_view": lambda: _pettingzoo(game_id, played, direct=False),
+            "raw": lambda: _raw(played),
+            "encoder": lambda: _encoder(game_id, played),
+            "encoder_view": lambda: _encoder(game_id, played, direct=False),
+        },
+        rounds,
+    )
+    row: dict[str, Any] = {"game": game_id, "players": env(game_id).encoding.players, "decisions": decisions}
+    for name, seconds in best.items():
+        row[f"{name}_us"] = seconds / decisions * 1e6
+    row["ratio"] = best["pettingzoo"] / best["raw"]
+    row["ratio_view"] = best["pettingzoo_view"] / best["raw"]
+    return row
 
 
 def main() -> None:
@@ -124,12 +129,13 @@ def main() -> None:
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
     rows = [measure(g, args.games) for g in (args.game_ids or encoded_games())]
-    header = ("game", "players", "decisions", "raw µs", "PettingZoo µs", "encoder µs", "ratio")
-    print("{:24} {:>7} {:>9} {:>8} {:>13} {:>10} {:>6}".format(*header))
+    header = ("game", "players", "decisions", "raw µs", "PZ µs", "PZ view µs", "enc µs", "enc view µs", "ratio", "view")
+    print("{:24} {:>7} {:>9} {:>7} {:>7} {:>10} {:>7} {:>11} {:>6} {:>6}".format(*header))
     for row in rows:
         print(
-            f"{row['game']:24} {row['players']:>7} {row['decisions']:>9} {row['raw_us']:>8.0f} "
-            f"{row['pettingzoo_us']:>13.0f} {row['encoder_us']:>10.0f} {row['ratio']:>6.2f}"
+            f"{row['game']:24} {row['players']:>7} {row['decisions']:>9} {row['raw_us']:>7.0f} "
+            f"{row['pettingzoo_us']:>7.0f} {row['pettingzoo_view_us']:>10.0f} {row['encoder_us']:>7.0f} "
+            f"{row['encoder_view_us']:>11.0f} {row['ratio']:>6.2f} {row['ratio_view']:>6.2f}"
         )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:

@@ -5,9 +5,10 @@
 For each game, at the default player count: a state 30 random moves in, then ``N`` calls of
 ``state.observation_tensor(0)`` (and of ``information_state_tensor(0)`` where the game provides one),
 OpenSpiel's C++ path for the same tensor (``pyspiel.State.observation_tensor``, which sizes the tensor on
-an initial state of its own), and the encoder alone (``encoding.observe``): microseconds per call, the
-median of five rounds. "same next deal" says whether the calls left the seed stream alone: the game dealt
-after them is the one dealt without them. Runs against whichever ``ludoteca`` is on the path, so an older
+an initial state of its own), and the encoder alone (``encoding.observe``): microseconds of CPU time per call,
+the least of five interleaved rounds (``adapter_timing.py``, the loop ``adapter_step.py`` uses too).
+"same next deal" says whether the calls left the seed stream alone: the game dealt after them is the one
+dealt without them. Runs against whichever ``ludoteca`` is on the path, so an older
 checkout can be measured the same way (``PYTHONPATH=old/src python bench/adapter_tensors.py``).
 """
 
@@ -15,27 +16,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
-import time
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel
+from adapter_timing import cpu_seconds, least_of_rounds
 
 from ludoteca.adapters import openspiel
 from ludoteca.adapters.encodings import encoded_games
 
 
-def _per_call(work: Callable[[], Any], calls: int) -> float:
-    """Microseconds per call: the median of five rounds of ``calls`` calls."""
-    rounds = []
-    for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(calls):
-            work()
-        rounds.append((time.perf_counter() - start) / calls * 1e6)
-    return statistics.median(rounds)
+def _per_call(works: dict[str, Callable[[], Any]], calls: int) -> dict[str, float]:
+    """Microseconds of CPU time per call of each of ``works``: the least of five interleaved rounds of ``calls``."""
+    best = least_of_rounds({name: lambda work=work: cpu_seconds(work, calls) for name, work in works.items()}, 5)
+    return {name: seconds / calls * 1e6 for name, seconds in best.items()}
 
 
 def _same_next_deal(game_id: str) -> bool:
@@ -58,14 +53,16 @@ def measure(game_id: str, calls: int) -> dict[str, Any]:
     for _ in range(30):
         state.apply_action(int(rng.choice(state.legal_actions())))
     row: dict[str, Any] = {"game": game_id, "players": game.num_players()}
-    row["observation_tensor_us"] = _per_call(lambda: state.observation_tensor(0), calls)
-    row["cpp_observation_tensor_us"] = _per_call(lambda: pyspiel.State.observation_tensor(state, 0), calls)
-    if game.get_type().provides_information_state_tensor:
-        row["information_state_tensor_us"] = _per_call(lambda: state.information_state_tensor(0), calls)
-    else:
-        row["information_state_tensor_us"] = None
     inner = state.ludoteca
-    row["encoder_us"] = _per_call(lambda: game.encoding.observe(inner, 0), calls)
+    works: dict[str, Callable[[], Any]] = {
+        "observation_tensor_us": lambda: state.observation_tensor(0),
+        "cpp_observation_tensor_us": lambda: pyspiel.State.observation_tensor(state, 0),
+        "encoder_us": lambda: game.encoding.observe(inner, 0),
+    }
+    if game.get_type().provides_information_state_tensor:
+        works["information_state_tensor_us"] = lambda: state.information_state_tensor(0)
+    row.update(_per_call(works, calls))
+    row.setdefault("information_state_tensor_us", None)
     row["same_next_deal"] = _same_next_deal(game_id)
     return row
 

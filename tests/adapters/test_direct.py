@@ -17,6 +17,7 @@ np = pytest.importorskip("numpy", reason="the RL adapters need the 'rl' extra: p
 from ludoteca.adapters.encoding import Encoding  # noqa: E402
 from ludoteca.adapters.encodings import encoded_games, load_encoded  # noqa: E402
 from ludoteca.agents.base import make_agent  # noqa: E402
+from ludoteca.core.errors import IllegalAction  # noqa: E402
 from ludoteca.core.game import State  # noqa: E402
 from ludoteca.core.registry import game_class  # noqa: E402
 from tests.adapters.test_advanced_civilization import _choose, _rich_scenario  # noqa: E402
@@ -90,3 +91,14 @@ def test_direct_observation_of_rich_advanced_civilization_positions() -> None:
             met.add(state.data["stack"][-1]["step"])
             state.apply_legal(seat, _choose(state, seat, state.legal_actions(seat), rng))
     assert {"build_offer", "trade_answer", "lose", "choose_advance", "pay"} <= met, sorted(met)
+
+
+@pytest.mark.parametrize("game_id", encoded_games())
+def test_direct_observation_refuses_a_seat_the_game_lacks(game_id: str) -> None:
+    """As ``state.view`` does: the direct writer would otherwise lay out a seat that is not there."""
+    encoding = load_encoded(game_id)
+    state = encoding.game.new_state(seed=1)
+    for seat in (-1, encoding.players, True):
+        for direct in (True, False):
+            with pytest.raises(IllegalAction):
+                encoding.observe(state, seat, direct=direct)

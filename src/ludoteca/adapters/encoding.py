@@ -24,11 +24,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
-from ludoteca.core.errors import LudotecaError
+from ludoteca.core.errors import IllegalAction, LudotecaError
 from ludoteca.core.game import Action, Game, Seat, State
 
 _PAYLOAD = attrgetter("payload")
@@ -212,10 +212,12 @@ class Encoding(ABC):
 
     game_id: ClassVar[str]
     max_game_length: ClassVar[int]
-    direct: ClassVar[bool] = False
+    direct: bool = False
     """Whether the game writes a seat's observation straight from the state (:meth:`write_direct`), skipping
     ``state.view(seat)``: building the view costs about as much as a move, and the adapters observe after
-    every move. A test checks the direct observation against the view-based one at every step of many games."""
+    every move. A test checks the direct observation against the view-based one at every step of many games.
+    Set it to false on an encoding (``env.encoding.direct = False``) and every adapter using that encoding
+    observes through the view instead, the reference path (``bench/adapter_step.py`` times both)."""
     """The bound on the decisions in one game both adapters enforce (:meth:`length_bound`; docs/adapters.md)."""
 
     def __init__(self, game: Game) -> None:
@@ -364,28 +366,30 @@ class Encoding(ABC):
                 pass
             else:
                 if None not in indices:
-                    found = dict(zip(indices, actions, strict=True))
-                    return found if len(found) == len(actions) else self.legal_reference(state, seat)
+                    known = dict(zip(cast(list[int], indices), actions, strict=True))
+                    return known if len(known) == len(actions) else self.legal_reference(state, seat)
         key_of = self.action_key
         offsets = self.actions._offset
         positions = self.actions._position
-        found = {}
+        found: dict[int, Action] = {}
         try:
             for action in actions:
                 payload = action.payload
-                index = None
+                memoised = None
                 kept = memo is not None
                 if memo is not None:
                     try:
-                        index = memo.get(payload)
+                        memoised = memo.get(payload)
                     except TypeError:  # a payload holding a list: never kept
                         kept = False
-                if index is None:
+                if memoised is None:
                     block, key = key_of(step, seat, payload, context)
                     index = offsets[block] + positions[block][key]
                     if kept and memo is not None:
                         memo[payload] = index
                         self._memo_size += 1
+                else:
+                    index = memoised
                 found[index] = action
         except (KeyError, TypeError, ValueError, IndexError):
             return self.legal_reference(state, seat)
@@ -432,6 +436,8 @@ class Encoding(ABC):
         exactly (tested), and the view path checks.
         """
         if direct and self.direct and not public and not reference:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+                raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")  # as state.view
             out = Writer(self.layout)
             self.write_direct(out, state, seat)
             return out.array

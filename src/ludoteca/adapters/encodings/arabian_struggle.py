@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer, bool_block
 from ludoteca.core.game import Seat, State
 from ludoteca.games.arabian_struggle.board import EMPIRES, ERA_NAMES, FACTIONS
 from ludoteca.games.arabian_struggle.content import load_content
 from ludoteca.games.arabian_struggle.machine import RULES
+from ludoteca.games.arabian_struggle.state import ArabianStruggleState
 
 OWNERS = (*FACTIONS, *EMPIRES)
 STOCK_OWNERS = (*OWNERS, "Nomad")
@@ -339,7 +340,7 @@ class ArabianStruggleEncoding(Encoding):
         data = state.data
         mine = data["players"][seat]
         hands, draft = data["hands"], data["draft"]
-        frame = RULES.pending(state)  # the view's decision: the waiting frame's step and seat
+        frame = RULES.pending(cast(ArabianStruggleState, state))  # the view's decision: the waiting frame
         view = {
             "factions": data["players"],
             "you": mine,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from ludoteca.core.game import Game, Seat, State
 from ludoteca.games.mankind.civilization import levels, limit_count, spread_count
 from ludoteca.games.mankind.content import ERAS, KINDS, TRAITS, Trait, load_content
 from ludoteca.games.mankind.machine import RULES
+from ludoteca.games.mankind.state import MankindState
 
 POINTS = ("IP", "RP", "VP")
 # The war modes that leave a side to choose (the others pair the sides by rule or by dice).
@@ -265,7 +266,7 @@ class MankindEncoding(Encoding):
         array[start["negate_war"]] = max(-1.0, min(1.0, data["negate_war"] / 3))
         if data["over"]:
             array[start["over"]] = 1.0
-        frame = RULES.pending(state)  # the view's decision: the waiting frame's step and seat
+        frame = RULES.pending(cast(MankindState, state))  # the view's decision: the waiting frame's step and seat
         if frame is not None:
             array[start["decision"] + _positions(_steps())[frame["step"]]] = 1.0
             array[start["decider"] + (frame["seat"] - seat) % players] = 1.0
