@@ -24,7 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -360,14 +360,13 @@ class Encoding(ABC):
                     self._index_memo.clear()
                     self._memo_size = 0
                 memo = self._index_memo[(step, seat)] = {}
-            try:
-                indices = list(map(memo.get, map(_PAYLOAD, actions)))  # C loops: no Python frame per action
-            except TypeError:  # a payload holding a list (a swap's tiles): looked up one by one below
+            try:  # C loops, no Python frame per action; a payload not met yet raises KeyError
+                indices = list(map(memo.__getitem__, map(_PAYLOAD, actions)))
+            except (KeyError, TypeError):  # new, or a payload holding a list: looked up one by one below
                 pass
             else:
-                if None not in indices:
-                    known = dict(zip(cast(list[int], indices), actions, strict=True))
-                    return known if len(known) == len(actions) else self.legal_reference(state, seat)
+                known = dict(zip(indices, actions, strict=True))
+                return known if len(known) == len(actions) else self.legal_reference(state, seat)
         key_of = self.action_key
         offsets = self.actions._offset
         positions = self.actions._position

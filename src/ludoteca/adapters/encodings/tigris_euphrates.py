@@ -39,6 +39,8 @@ CELLS = ("", "r", "b", "k", "g", "m", "x")
 CELL_NAMES = "empty, red, blue, black, green, monument, catastrophe"
 CELL_AT = {code: i for i, code in enumerate(CELLS)}
 SQUARE_RANGE = np.arange(SQUARES, dtype=np.intp)
+COLOUR_AT = {colour: i for i, colour in enumerate(COLOURS)}
+SCORE_KEYS = (*COLOURS, "t")
 
 
 class TigrisEncoding(Encoding):
@@ -170,7 +172,63 @@ class TigrisEncoding(Encoding):
         else:
             for square in self.river:
                 out.add("river", square)
-        self._write_rest(out, view, seat)
+        self._write_rest_fast(out, view, seat)
+
+    def _write_rest_fast(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        """:meth:`_write_rest` writing the array directly (no method call per value): the same values."""
+        array, start = out.array, out.start
+        players, hand_size = self.players, self.hand_size
+        at = start["treasures"]
+        for square in view["treasures"]:
+            array[at + square] += 1.0
+        if view["unification"] >= 0:
+            array[start["unification"] + view["unification"]] += 1.0
+        at = start["leaders"]
+        for other, leaders in enumerate(view["leaders"]):
+            base = at + ((other - seat) % players) * 4 * SQUARES
+            for colour, square in leaders.items():
+                if square >= 0:
+                    array[base + COLOUR_AT[colour] * SQUARES + square] += 1.0
+        at, monuments = start["monuments"], view["monuments"]
+        if len(monuments) == len(self.monuments):  # every monument listed (unbuilt at -1): its rank is its index
+            for monument, square in monuments.items():
+                if square >= 0:
+                    array[at + self.monuments.index(monument) * SQUARES + square] += 1.0
+        else:
+            for m, (_monument, square) in enumerate(sorted(monuments.items(), key=self._monument_order)):
+                if square >= 0:
+                    array[at + m * SQUARES + square] += 1.0
+        catastrophes, scores = view["catastrophes"], view["scores"]
+        for other, hand in enumerate(view["hands"]):
+            slot = (other - seat) % players
+            array[start["present"] + slot] = 1.0
+            if isinstance(hand, dict):  # only the seat's own hand is a dict in its view
+                at = start["hand"]
+                for c, colour in enumerate(COLOURS):
+                    array[at + c] = max(-1.0, min(1.0, hand[colour] / hand_size))
+                size = sum(hand.values())
+            else:
+                size = hand
+            array[start["hand_sizes"] + slot] = max(-1.0, min(1.0, size / hand_size))
+            array[start["catastrophes"] + slot] = max(-1.0, min(1.0, catastrophes[other] / self.catastrophes))
+            points = scores[other]
+            if points is not None:
+                array[start["scores_known"] + slot] = 1.0
+                at = start["scores"] + slot * 5
+                for i, key in enumerate(SCORE_KEYS):
+                    p = points[key]
+                    array[at + i] = p / (abs(p) + 10)
+        array[start["bag"]] = max(-1.0, min(1.0, view["bag"] / self.tiles))
+        array[start["current"] + (view["current"] - seat) % players] = 1.0
+        array[start["actions_left"]] = max(-1.0, min(1.0, view["actions_left"] / self.actions_per_turn))
+        turn = view["turn"]
+        array[start["turn"]] = turn / (abs(turn) + 50)
+        decision = view["decision"]
+        if decision is not None:
+            array[start["decision"] + self.steps.index(decision["step"])] = 1.0
+            array[start["decider"] + (decision["seat"] - seat) % players] = 1.0
+        if view["over"]:
+            array[start["over"]] = 1.0
 
     def write_reference(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
         for square, code in enumerate(view["cells"]):
