@@ -73,6 +73,25 @@ def test_direct_observation_is_the_view_based_one(game_id: str, players: int) ->
     assert steps > 60
 
 
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [
+        pytest.param("arabian-struggle", 3, {"variant": "draft"}, id="arabian-struggle-draft"),
+        pytest.param("tigris-euphrates", 3, {"scoring": "open", "board": "advanced"}, id="tigris-euphrates-open"),
+        pytest.param(
+            "advanced-civilization",
+            4,
+            {"map": "main+western", "calamities": "additional", "trade_session": "turns", "nations": "random"},
+            id="advanced-civilization-western-turns",
+        ),
+    ],
+)
+def test_direct_observation_under_other_options(game_id: str, players: int, options: dict[str, str]) -> None:
+    """Options that change what a seat sees (the draft's pools, open scores) or how the table is laid out."""
+    encoding = load_encoded(game_id, players, options)
+    assert _play(encoding, 3, 300, heuristic=0.0) > 60
+
+
 def test_direct_observation_of_rich_advanced_civilization_positions() -> None:
     """Trade (offers with hidden cards), calamities with their previews and losses, advances and payment."""
     met: set[str] = set()

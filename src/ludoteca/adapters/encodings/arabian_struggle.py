@@ -255,7 +255,75 @@ class ArabianStruggleEncoding(Encoding):
             at = start[piece]
             for number in numbers:
                 array[at + card_at[number]] = 1.0
-        self._write_rest(out, view, seat)
+        self._write_rest_fast(out, view, seat)
+
+    def _write_rest_fast(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        """:meth:`_write_rest` writing the array directly (no method call per value): the same values."""
+        _areas, _links, cards, _rasheedi = _map()
+        card_at, faction_at, owner_at = _index(cards), _index(FACTIONS), _index(OWNERS)
+        array, start = out.array, out.start
+        slots, players, top, most = self.slots, self.players, self.piece_top, self.faction_pieces
+        if view["you"] is not None:
+            array[start["you"] + faction_at[view["you"]]] = 1.0
+        at = start["played_by"]
+        factions = view["factions"]
+        for other, faction in enumerate(factions):
+            array[at + faction_at[faction] * (slots + 1) + (other - seat) % players] += 1.0
+        for f, faction in enumerate(FACTIONS):
+            if faction not in factions:
+                array[at + f * (slots + 1) + slots] += 1.0
+        array[start["era"] + view["era"] - 1] = 1.0
+        array[start["round"]] = view["round"] / (abs(view["round"]) + 5)
+        at = start["turn_order"]
+        for place, faction in enumerate(view["turn_order"]):
+            if faction is not None:
+                array[at + place * 3 + faction_at[faction]] += 1.0
+        if view["active"] is not None:
+            array[start["active"] + faction_at[view["active"]]] = 1.0
+        at = start["vp"]
+        for faction, vp in view["vp"].items():
+            array[at + faction_at[faction]] = vp / (abs(vp) + 5)
+        at, stocks = start["stock"], view["stock"]
+        for i, owner in enumerate(STOCK_OWNERS):
+            array[at + i] = max(-1.0, min(1.0, stocks.get(owner, 0) / top))
+        at = start["out_of_game"]
+        for owner, n in view["out_of_game"].items():
+            array[at + owner_at[owner]] = max(-1.0, min(1.0, n / top))
+        at = start["conference"]
+        for faction, n in view["tribal_conference"].items():
+            array[at + faction_at[faction]] = max(-1.0, min(1.0, n / most))
+        at = start["conference_attempted"]
+        for faction in view["tc_attempted"]:
+            array[at + faction_at[faction]] = 1.0
+        at = start["hand_sizes"]
+        for faction, n in view["hand_sizes"].items():
+            array[at + faction_at[faction]] = max(-1.0, min(1.0, n / 12))
+        if view["draft"] is not None:
+            for piece, numbers in (("draft_pool", view["draft"]["pool"]), ("draft_kept", view["draft"]["kept"])):
+                at = start[piece]
+                for number in numbers:
+                    array[at + card_at[number]] = 1.0
+        at = start["draft_sizes"]
+        for faction, n in (view["draft_sizes"] or {}).items():
+            array[at + faction_at[faction]] = max(-1.0, min(1.0, n / 12))
+        array[start["deck"]] = max(-1.0, min(1.0, view["deck_size"] / len(cards)))
+        at = start["lasting"]
+        for entry in view["lasting"]:
+            array[at + card_at[entry["card"]] * 3 + faction_at[entry["owner"]]] = 1.0
+        array[start["rasheedi_deck"]] = max(-1.0, min(1.0, view["rasheedi_deck_size"] / 12))
+        in_play = view["card_in_play"]
+        if in_play is not None:
+            array[start["card_in_play"] + card_at[in_play["card"]]] = 1.0
+            array[start["card_pile"] + PILES.index(in_play["pile"])] = 1.0
+        decision = view["decision"]
+        if decision is not None:
+            array[start["decision"] + self.steps.index(decision["step"])] = 1.0
+            if decision["seat"] is not None:
+                array[start["decider"] + (decision["seat"] - seat) % players] = 1.0
+        if view["over"]:
+            array[start["over"]] = 1.0
+        if view["winner"] is not None:
+            array[start["winner"] + faction_at[view["winner"]]] = 1.0
 
     def write_reference(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
         areas, _links, cards, _rasheedi = _map()
