@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from ludoteca.games.advanced_civilization.state import CivState
 
 # Tokens kept in stock beyond the next turn's taxes, for the growth that follows them (§19.1, §20.3).
-STOCK_MARGIN = 8
+STOCK_MARGIN = 4
+# Tokens an area keeps when its others leave to found new areas: two grow by two, as more do (§20.1).
+GROWTH_BASE = 2
 
 
 def _movable(state: CivState, area: str, seat: int) -> int:
@@ -136,15 +138,24 @@ def movement(state: CivState, seat: int, frame: dict[str, object], legal: list[A
 
 def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Action]) -> Action:
     """Move the tokens an area cannot keep (over its limit; a site about to be built keeps its six) to the best
-    neighbour with room under its limit (§26.1), a city site first, away from other nations. With the stock
-    short of the reserve, surplus tokens are left to go back to stock in phase 8 (§26.1)."""
+    neighbour with room under its limit (§26.1), a city site first, away from other nations; with stock to
+    spare, also the tokens beyond two of an area that is not a site, to found areas that grow (§20.1). With the
+    stock short of the reserve, surplus tokens are left to go back to stock in phase 8 (§26.1)."""
     board = state.board
     short = state.data["players"][seat]["stock"] < stock_reserve(state, seat)
     sites = set(open_sites(state, seat))
 
     def spare(area: str) -> int:
-        over = pieces.count(state, area, seat) - max(board.areas[area].limit, _kept(state, seat, area, sites))
+        here = pieces.count(state, area, seat)
+        over = here - max(board.areas[area].limit, _kept(state, seat, area, sites))
+        if not short and area not in sites:
+            # Two tokens grow by two as well as five do (§20.1): the rest found new areas that grow too.
+            over = max(over, here - GROWTH_BASE)
         return min(_movable(state, area, seat), over)
+
+    def room(area: str) -> int:
+        foreign = sum(pieces.count(state, area, s) for s in pieces.present(state, area) if s != seat)
+        return board.areas[area].limit - pieces.count(state, area, seat) - foreign
 
     def appeal(area: str) -> float:
         # Room under the limit keeps the tokens (§26.1) and grows them next turn (§20); a site is a city to come.
@@ -173,7 +184,7 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
             return max(sources, key=lambda a: (spare(a.payload[1]), a.payload[1]))
         return next((a for a in legal if a.payload is None), legal[-1])
     if step == "move_count":
-        want = max(1, spare(str(frame["source"])))
+        want = max(1, min(spare(str(frame["source"])), max(room(str(frame["target"])), 1)))
         return min(legal, key=lambda a: abs(int(a.payload) - want))
     targets = [a for a in legal if a.payload is not None]
     if not targets:
@@ -236,11 +247,23 @@ def ships(state: CivState, seat: int, frame: dict[str, object], legal: list[Acti
 
 def buy_stack9(state: CivState, seat: int, legal: list[Action]) -> Action:
     """Buy a stack-9 card (§27: 18 treasury tokens, which go back to stock) when the stock is short of next
-    turn's taxes and growth: a city that cannot pay its taxes revolts (§19.3), and a Gold or Ivory card keeps
-    half the tokens' worth and grows into sets."""
+    turn's taxes and growth (a city that cannot pay its taxes revolts, §19.3), or when the card is expected to
+    add to the seat's sets at least what it costs (§35: n² growth; a Gold or Ivory beside those held). The
+    chance of each is the printed count less the cards the seat holds; nobody else's hand is read."""
     price = int(state.cards.trade["stack9_price"])
     player = state.data["players"][seat]
-    wanted = player["stock"] < stock_reserve(state, seat) and player["treasury"] >= price
+    if player["treasury"] < price:
+        return next((a for a in legal if not a.payload), legal[-1])
+    hand = Counter(card for card in player["hand"] if card in state.cards.commodities)
+    kinds = {card: spec.count - hand[card] for card, spec in state.cards.commodities.items() if spec.stack == 9}
+    left = sum(max(n, 0) for n in kinds.values())
+    base = _value(state, seat, hand)
+    expected = (
+        sum(max(n, 0) * (_value(state, seat, hand + Counter([card])) - base) for card, n in kinds.items()) / left
+        if left
+        else 0.0
+    )
+    wanted = player["stock"] < stock_reserve(state, seat) or expected >= price
     return next((a for a in legal if bool(a.payload) == wanted), legal[-1])
 
 
