@@ -24,7 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -32,6 +32,7 @@ from ludoteca.core.errors import IllegalAction, LudotecaError
 from ludoteca.core.game import Action, Game, Seat, State
 
 _PAYLOAD = attrgetter("payload")
+_INDEX_MEMOS: dict[tuple[Any, ...], dict[tuple[str, Any], dict[Any, int]]] = {}
 
 
 class EncodingError(LudotecaError):
@@ -228,8 +229,13 @@ class Encoding(ABC):
         self.slots = type(game).max_players
         self.actions = ActionSpace(self.action_blocks())
         self.layout = Layout(self.observation_pieces())
-        self._index_memo: dict[tuple[str, Seat], dict[Any, int]] = {}
-        self._memo_size = 0
+        # Indices found, per decision and seat, shared by every encoding of the same game, player count and
+        # options (action_key depends on nothing else), so that a new environment starts with them known.
+        shared = (type(self), game.players, tuple(sorted(game.options.items(), key=lambda item: item[0])))
+        try:
+            self._index_memo: dict[tuple[str, Seat], dict[Any, int]] = _INDEX_MEMOS.setdefault(shared, {})
+        except TypeError:  # an option holding a list: this encoding keeps its own
+            self._index_memo = {}
 
     # ------------------------------------------------------------------ what a game module writes
     @abstractmethod
@@ -345,7 +351,7 @@ class Encoding(ABC):
         to :meth:`legal_reference`, which raises the error naming the decision. ``action_key`` is a function
         of (step, seat, payload, context) alone (its contract), so without a context an index found once is
         kept, per decision and seat, for the next time the same payload is offered (most are, turn after
-        turn): the usual call is then one dictionary lookup per action.
+        turn): the usual call is then one dictionary lookup per action, in C, and only new payloads are keyed.
         """
         actions = state.legal_actions(seat)
         if not actions:
@@ -354,18 +360,31 @@ class Encoding(ABC):
         context = self.action_context(state, seat)
         memo: dict[Any, int] | None = None
         if context is None:
-            memo = self._index_memo.get((step, seat))
+            memos = self._index_memo
+            memo = memos.get((step, seat))
+            if memo is not None and len(memo) > 50_000:  # payloads carrying prices can be many: a bound
+                memo.clear()
             if memo is None:
-                if self._memo_size > 200_000:
-                    self._index_memo.clear()
-                    self._memo_size = 0
-                memo = self._index_memo[(step, seat)] = {}
-            try:  # C loops, no Python frame per action; a payload not met yet raises KeyError
-                indices = list(map(memo.__getitem__, map(_PAYLOAD, actions)))
-            except (KeyError, TypeError):  # new, or a payload holding a list: looked up one by one below
+                if sum(len(m) for m in memos.values()) > 200_000:
+                    memos.clear()
+                memo = memos[(step, seat)] = {}
+            payloads = list(map(_PAYLOAD, actions))
+            try:  # C loops, no Python frame per action
+                indices: list[int | None] = list(map(memo.get, payloads))
+            except TypeError:  # a payload holding a list: looked up one by one below
                 pass
             else:
-                known = dict(zip(indices, actions, strict=True))
+                if None in indices:  # payloads not met yet: their keys, kept for the next time
+                    try:
+                        for i, index in enumerate(indices):
+                            if index is None:
+                                block, key = self.action_key(step, seat, payloads[i], context)
+                                indices[i] = memo[payloads[i]] = (
+                                    self.actions._offset[block] + (self.actions._position[block][key])
+                                )
+                    except (KeyError, TypeError, ValueError, IndexError):
+                        return self.legal_reference(state, seat)
+                known = dict(zip(cast(list[int], indices), actions, strict=True))
                 return known if len(known) == len(actions) else self.legal_reference(state, seat)
         key_of = self.action_key
         offsets = self.actions._offset
@@ -386,7 +405,6 @@ class Encoding(ABC):
                     index = offsets[block] + positions[block][key]
                     if kept and memo is not None:
                         memo[payload] = index
-                        self._memo_size += 1
                 else:
                     index = memoised
                 found[index] = action
