@@ -27,13 +27,16 @@ from typing import Any, cast
 import numpy as np
 
 from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer, bool_block, squash
-from ludoteca.core.game import Game, Seat, State
+from ludoteca.core.game import Seat, State
 from ludoteca.games.mankind.civilization import levels, limit_count, spread_count
 from ludoteca.games.mankind.content import ERAS, KINDS, TRAITS, Trait, load_content
 from ludoteca.games.mankind.machine import RULES
 from ludoteca.games.mankind.state import MankindState
 
 POINTS = ("IP", "RP", "VP")
+# A seat's block by its spread (MankindEncoding._spread_block): the same at every player count (the layout
+# pads to six seats), so every encoding shares it and a new environment starts with the blocks met before.
+_SPREADS: dict[tuple[Any, ...], np.ndarray] = {}
 # The war modes that leave a side to choose (the others pair the sides by rule or by dice).
 WAR_CHOICES = ("choice_and_random", "two_choice")
 LIMITS = ("starvation", "social unrest")
@@ -64,10 +67,6 @@ class MankindEncoding(Encoding):
     game_id = "mankind"
     # Random play at 2-6 players ends within about 3,100 decisions; ten times that is a safe bound.
     max_game_length = 40_000
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self._spreads: dict[tuple[Any, ...], np.ndarray] = {}
 
     # ------------------------------------------------------------------ actions
     def action_blocks(self) -> list[Block]:
@@ -292,7 +291,7 @@ class MankindEncoding(Encoding):
     def _spread_block(self, player: dict[str, Any]) -> np.ndarray:
         """A seat's block with present = 1 and everything its spread decides (the points left 0), cached."""
         key = (tuple(player["builds"]), player["government"], tuple(player["conquests"]), tuple(player["mods"].items()))
-        cache = self._spreads
+        cache = _SPREADS
         block = cache.get(key)
         if block is None:
             if len(cache) > 4096:
