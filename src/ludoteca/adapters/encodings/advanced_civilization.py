@@ -177,6 +177,9 @@ def _planes(
     return totals
 
 
+# The decisions whose action keys read the pending frame or the offer being built (action_context).
+_CONTEXT_STEPS = frozenset(("move_to", "sail_to", "pick_city", "build_offer"))
+
 # The most unit points one direction can send (a calamity's loss with its modifiers stays well below).
 DIRECT_MOST = 64
 
@@ -289,12 +292,15 @@ class AdvancedCivilizationEncoding(Encoding):
         An offer's size is public (every seat sees the count), and tells the two named cards from the rest.
         """
         frame = state.data["stack"][-1]
+        if frame["step"] not in _CONTEXT_STEPS:
+            return None  # the key is a function of the payload alone: the adapters may keep it (Encoding.legal)
         deal = state.data["trade"]
         size = len(deal[frame["side"]]) if frame["step"] == "build_offer" and deal is not None else 0
         return frame, size
 
     def action_key(self, step: str, seat: Seat, payload: Any, context: Any) -> tuple[str, Hashable]:
-        frame, size = context
+        frame: dict[str, Any] = {} if context is None else context[0]
+        size: int = 0 if context is None else context[1]
         if step == "move_from":
             if payload is None:
                 return "move_stop", None
