@@ -1,15 +1,17 @@
 """Advanced Civilization development report: how far bots of one kind get, turn by turn.
 
 Run:  python bench/ac_development.py [--games 12] [--players 4] [--agent heuristic] [--turns 50] [--seed 0]
-          [--jobs 2] [--option key=value ...]
+          [--jobs 2] [--option key=value ...] [--json FILE]
 
 Plays ``--games`` seeded games between ``--players`` seats of one agent and prints, at the end of turns
 10, 20, ... (and the last), the mean and the least over seats and games of what a civilization is built
 of: cities held, advances, A.S.T. space, population (tokens on the board), treasury and cards held; then the
 trades made, the set value they gained (§28: each trader's hand valued as §35 sets, before and after), the
 calamities that struck by name, and the share of games that reached the end of the A.S.T. (§34.1) by the
-last turn. Issue #21's targets read: 5 cities on average over turns 20–40, 12 advances at turn 40 with no seat
-below 6, half the games at the A.S.T.'s end by turn 50. The figures are of the whole game state, read by
+last turn. A game that ended earlier (at the A.S.T.'s end) counts with its last turn's figures at the later
+marks. Means over games carry 95% intervals (normal approximation). Issue #21's targets read: 5 cities
+on average over turns 20–40, 12 advances at turn 40 with no seat below 6, half the games at the A.S.T.'s
+end by turn 50. The figures are of the whole game state, read by
 this report only: the bots themselves play from their seat's view.
 
 The end of each turn is observed by wrapping the rules' ``turn_end`` step and trade's ``exchange`` in the
@@ -19,6 +21,7 @@ worker process; the game plays exactly as it does without the report.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 from collections import Counter
@@ -93,7 +96,9 @@ def one(args: tuple[int, int, str, dict[str, Any], int]) -> dict[str, Any]:
     return {
         "rows": list(_turns),
         "trades": list(_trades),
-        "calamities": Counter(e["calamity"] for e in state.log if e["type"] == "calamity" and "victim" in e),
+        "calamities": Counter(
+            e["calamity"] for e in state.log if e["type"] == "calamity" and "calamity" in e and "victim" in e
+        ),
         "finished": state.data["turn"] if finished else None,
         "nations": list(state.data["nations"]),
         "seconds": time.process_time() - started,
@@ -106,6 +111,15 @@ def _at(game: dict[str, Any], turn: int) -> dict[str, list[int]] | None:
     if not rows:
         return None
     return rows[min(turn, len(rows)) - 1]
+
+
+def _interval(values: list[float]) -> str:
+    """A mean over games with its 95% interval (normal approximation; the games are independent)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return f"{mean:.2f}"
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
+    return f"{mean:.2f} (95% CI {mean - half:.2f}-{mean + half:.2f})"
 
 
 def report(games: list[dict[str, Any]], turns: int) -> str:
@@ -123,19 +137,23 @@ def report(games: list[dict[str, Any]], turns: int) -> str:
         v for g in games for turn in range(20, min(40, turns) + 1) if (row := _at(g, turn)) for v in row["cities"]
     ]
     if window:
-        lines.append(f"cities held at the end of turns 20-{min(40, turns)}: mean {statistics.fmean(window):.2f}")
+        span = range(20, min(40, turns) + 1)
+        per_game = [statistics.fmean(v for t in span if (row := _at(g, t)) for v in row["cities"]) for g in games]
+        lines.append(f"cities held at the end of turns 20-{min(40, turns)}: mean {_interval(per_game)}")
     at40 = [row for g in games if (row := _at(g, min(40, turns)))]
     low = [min(row["advances"]) for row in at40]
     lines.append(
-        f"advances at turn {min(40, turns)}: mean {statistics.fmean(v for r in at40 for v in r['advances']):.2f},"
-        f" least seat per game {statistics.fmean(low):.1f} on average, games with a seat below 6:"
+        f"advances at turn {min(40, turns)}: mean {_interval([statistics.fmean(r['advances']) for r in at40])},"
+        f" least seat per game {_interval([float(v) for v in low])}, games with a seat below 6:"
         f" {sum(1 for v in low if v < 6)} of {len(low)}"
     )
     trades = [gain for g in games for _, gain in g["trades"]]
     if trades:
+        per_game = [statistics.fmean(gain for _, gain in g["trades"]) for g in games if g["trades"]]
         lines.append(
             f"trades: {len(trades) / len(games):.1f} a game; set value gained per trade (both traders):"
-            f" mean {statistics.fmean(trades):.1f}, median {statistics.median(trades):.0f},"
+            f" mean {statistics.fmean(trades):.1f} (per game {_interval(per_game)}),"
+            f" median {statistics.median(trades):.0f},"
             f" {sum(1 for t in trades if t > 0) / len(trades):.0%} gained"
         )
     else:
@@ -163,6 +181,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    parser.add_argument("--json", metavar="FILE", help="also save every game's rows, trades and calamities")
     args = parser.parse_args()
     options: dict[str, Any] = dict(option.split("=", 1) for option in args.option)
     work = [(args.players, args.turns, args.agent, options, derive_seed(args.seed, i)) for i in range(args.games)]
@@ -175,6 +194,9 @@ def main() -> None:
         f" {args.games} games, seed {args.seed}"
     )
     print(report(games, args.turns))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump({"arguments": vars(args), "games": games}, out)
     cpu = statistics.fmean(g["seconds"] for g in games)
     print(f"{cpu:.1f} s of CPU a game, {time.perf_counter() - started:.0f} s wall with {args.jobs} jobs")
 
