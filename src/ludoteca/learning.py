@@ -381,5 +381,8 @@ def fit_weights(samples: Samples, reference: WeightSet, l2: float = 1.0) -> tupl
         rows, labels = [pick(i) for i in chosen], [label(i) for i in chosen]
         for who, (w, s) in (("learned", (weights, scale)), (reference.name, (reference.weights, reference.scale))):
             for key, value in scores(rows, labels, w, s).items():
-                report[f"{part}_{key}" if who == "learned" else f"{part}_{key}_{who}"] = value
+                if who == "learned":
+                    report[f"{part}_{key}"] = value
+                elif key != "positions":  # the same positions
+                    report[f"{part}_{key}_{who}"] = value
     return WeightSet("learned", scale, tuple(weights)), report

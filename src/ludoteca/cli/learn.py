@@ -87,7 +87,8 @@ def learn_command(
     header = (
         f"{game} evaluation weights, written by: {recipe}\n"
         "A seat's strength is the sum of weight x feature; its win estimate is its lead over its strongest\n"
-        "rival, squashed by a logistic curve of the set's scale. `default` is the set the bots play with."
+        "rival, squashed by a logistic curve of the set's scale (the game's evaluation.py says how).\n"
+        "`default` is the set the bots play with."
     )
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
