@@ -58,6 +58,14 @@ def test_the_l2_penalty_shrinks_the_weights() -> None:
     assert sum(w * w for w in held) < 0.5 * sum(w * w for w in free)
 
 
+def test_a_center_is_what_a_strong_penalty_keeps() -> None:
+    """Pulled toward known weights, a heavily penalised fit stays at them; a light one still finds the data's."""
+    rows, labels = _synthetic(2_000, 4, exact=True)
+    center = [0.5, 0.5, 0.5]
+    assert fit_logistic(rows, labels, l2=1e9, center=center) == pytest.approx(center, abs=1e-4)
+    assert fit_logistic(rows, labels, l2=1e-6, center=center) == pytest.approx(TRUE, abs=1e-4)
+
+
 def test_scores_of_a_perfect_and_a_blind_model() -> None:
     rows, labels = [[2.0], [-2.0]], [1.0, 0.0]
     assert scores(rows, labels, [0.0], 1.0)["log_loss"] == pytest.approx(math.log(2))

@@ -312,21 +312,28 @@ def _numpy() -> Any:
 
 
 def fit_logistic(
-    rows: Sequence[Sequence[float]], labels: Sequence[float], l2: float = 1.0, iterations: int = 50
+    rows: Sequence[Sequence[float]],
+    labels: Sequence[float],
+    l2: float = 1.0,
+    iterations: int = 50,
+    center: Sequence[float] | None = None,
 ) -> list[float]:
     """Weights ``w`` maximising the log-likelihood of ``labels`` under ``sigmoid(w · row)`` minus
-    ``l2/2 · |w|²``: Newton's method (iteratively reweighted least squares), which needs no step size and
-    converges in a few steps on a handful of features. Labels may be fractions (shared wins)."""
+    ``l2/2 · |w - center|²`` (``center``: zero unless given): Newton's method (iteratively reweighted least
+    squares), which needs no step size and converges in a few steps on a handful of features. Labels may be
+    fractions (shared wins). A ``center`` of known-good weights makes the fit a correction of them: a feature
+    the games say little about keeps its judged weight instead of sinking to zero."""
     np = _numpy()
     x = np.asarray(rows, dtype=np.float64)
     y = np.asarray(labels, dtype=np.float64)
     if x.ndim != 2 or len(x) != len(y) or len(y) == 0:
         raise LudotecaError("the fit needs one label per row and at least one row")
-    weights = np.zeros(x.shape[1])
+    anchor = np.zeros(x.shape[1]) if center is None else np.asarray(center, dtype=np.float64)
+    weights = anchor.copy()
     ridge = l2 * np.eye(x.shape[1])
     for _ in range(iterations):
         p = 1.0 / (1.0 + np.exp(-(x @ weights)))
-        gradient = x.T @ (p - y) + l2 * weights
+        gradient = x.T @ (p - y) + l2 * (weights - anchor)
         hessian = (x * (p * (1.0 - p))[:, None]).T @ x + ridge
         step = np.linalg.lstsq(hessian, gradient, rcond=None)[0]
         weights = weights - step
@@ -355,23 +362,28 @@ def validation_game(index: int) -> bool:
     return index % 5 == 4
 
 
-def fit_weights(samples: Samples, reference: WeightSet, l2: float = 1.0) -> tuple[WeightSet, dict[str, Any]]:
+def fit_weights(
+    samples: Samples, reference: WeightSet, l2: float = 1.0, toward_reference: bool = False
+) -> tuple[WeightSet, dict[str, Any]]:
     """The ``learned`` weight set fitted on the training games, and the report: log-loss and accuracy of
     it and of ``reference`` on the training and the validation games. The fitted weights are shown scaled
     so that the first feature weighs 1 (if it came out positive), the scale carrying the rest: the same
-    model, readable beside the hand weights."""
+    model, readable beside the hand weights. With ``toward_reference`` the L2 penalty pulls toward the
+    reference's weights (in the model's units, weight / scale) instead of toward zero."""
     train = [i for i, game in enumerate(samples.games) if not validation_game(game)]
     held = [i for i, game in enumerate(samples.games) if validation_game(game)]
     if not train:
         raise LudotecaError("no training positions: play more games")
     pick = samples.rows.__getitem__
     label = samples.labels.__getitem__
-    fitted = fit_logistic([pick(i) for i in train], [label(i) for i in train], l2)
+    center = [value / reference.scale for value in reference.weights] if toward_reference else None
+    fitted = fit_logistic([pick(i) for i in train], [label(i) for i in train], l2, center=center)
     scale = 1.0 / fitted[0] if fitted[0] > 0 else 1.0
     weights = [round(value * scale, 4) for value in fitted]
     scale = round(scale, 4)
     report: dict[str, Any] = {
         "l2": l2,
+        "toward": reference.name if toward_reference else "zero",
         "train_games": len({samples.games[i] for i in train}),
         "validation_games": len({samples.games[i] for i in held}),
     }

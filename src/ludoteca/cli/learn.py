@@ -22,6 +22,9 @@ def learn_command(
     agent: Annotated[str, typer.Option("--agent", help="The agent in every seat.")] = "heuristic:samples=1",
     every: Annotated[int, typer.Option("--every", min=1, help="Sample every N-th position of a game.")] = 5,
     l2: Annotated[float, typer.Option("--l2", min=0.0, help="L2 penalty of the logistic regression.")] = 1.0,
+    toward_default: Annotated[
+        bool, typer.Option("--toward-default", help="Pull the weights toward the default set's, not toward zero.")
+    ] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
 ) -> None:
@@ -55,10 +58,12 @@ def learn_command(
                 )
             except LudotecaError as error:
                 fail(str(error), EXIT_FAILURE)
-        learned, report = fit_weights(samples, reference, l2)
+        learned, report = fit_weights(samples, reference, l2, toward_default)
     recipe = (
         f"ludoteca learn {game} --games {games} --seed {seed} --players {players} --agent {agent} "
-        f"--every {every} --l2 {l2}" + "".join(f" --option {key}={value}" for key, value in options.items())
+        f"--every {every} --l2 {l2}"
+        + (" --toward-default" if toward_default else "")
+        + "".join(f" --option {key}={value}" for key, value in options.items())
     )
     learned = type(learned)(
         learned.name,
