@@ -153,6 +153,18 @@ def process_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
+def process_wait(pid: int) -> float:
+    """Seconds the threads of a process have spent ready to run but waiting for a core (``schedstat``'s run
+    delay; 0 if unknown): how much a busy machine held it back, whatever it was waiting to do."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+        try:
+            total += int(task.read_text().split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    return total / 1e9
+
+
 def machine_cpu() -> tuple[float, float]:
     """The machine's busy and total CPU seconds so far, over every core (``/proc/stat``; zeros if unknown):
     what everything on it used, the database and other people's work included."""
@@ -195,6 +207,10 @@ def stored_entries(database: Path | str) -> dict[str, list[tuple[int, str, int, 
         connection.close()
 
 
+IDLE_SECONDS = 4.0
+"""A kept-alive connection idle this long is closed rather than reused (uvicorn's own limit is 5 s)."""
+
+
 class TransportError(Exception):
     """The connection broke or timed out before a whole answer came (the request may or may not have been
     handled: what a retry must allow for)."""
@@ -232,7 +248,7 @@ class Http:
         self.base_url = base_url.rstrip("/")
         self.host, self.port = parts[0], int(parts[2] or 80)
         self.timeout = timeout
-        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter, float]] = []  # (..., idle since)
 
     async def get(self, path: str, headers: dict[str, str] | None = None) -> Reply:
         return await self.request("GET", path, None, headers)
@@ -247,10 +263,7 @@ class Http:
             lines += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
         head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
         try:
-            if self.idle:
-                reader, writer = self.idle.pop()
-            else:
-                reader, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), self.timeout)
+            reader, writer = await self._connection()
         except (OSError, TimeoutError) as error:
             raise TransportError(f"{method} {path}: cannot connect: {error}") from error
         try:
@@ -260,10 +273,20 @@ class Http:
             writer.close()
             raise TransportError(f"{method} {path}: {type(error).__name__} {error}") from error
         if keep:
-            self.idle.append((reader, writer))
+            self.idle.append((reader, writer, time.monotonic()))
         else:
             writer.close()
         return reply
+
+    async def _connection(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """A kept-alive connection the server has not closed, else a new one. uvicorn closes a connection idle
+        for 5 s: one idle for 4 s is not reused, as a browser would not (it would be a request lost in flight)."""
+        while self.idle:
+            reader, writer, since = self.idle.pop()
+            if not reader.at_eof() and time.monotonic() - since < IDLE_SECONDS:
+                return reader, writer
+            writer.close()
+        return await asyncio.wait_for(asyncio.open_connection(self.host, self.port), self.timeout)
 
     @staticmethod
     async def _read(reader: asyncio.StreamReader) -> tuple[Reply, bool]:
@@ -284,7 +307,7 @@ class Http:
         return Reply(status, bytes(body)), fields.get(b"connection", b"").lower() != b"close"
 
     async def aclose(self) -> None:
-        for _, writer in self.idle:
+        for _, writer, _ in self.idle:
             writer.close()
         self.idle.clear()
 
@@ -328,6 +351,7 @@ class LoadReport:
     server_cpu: float = 0.0  # CPU seconds the server processes used while the clients played (if their pids known)
     driver_cpu: float = 0.0  # CPU seconds this driver used meanwhile
     machine_busy: float = 0.0  # the share of the machine's cores busy meanwhile (0-1), whoever used them
+    server_wait: float = 0.0  # seconds the servers' threads were ready to run but had no core meanwhile
 
     @property
     def latencies(self) -> list[float]:
@@ -375,7 +399,8 @@ class LoadReport:
             return ""
         per_action = self.server_cpu / max(self.accepted, 1) * 1000
         return (f"; CPU: servers {self.server_cpu:.1f} s ({per_action:.1f} ms per scripted action, bots' moves "
-                f"included), driver {self.driver_cpu:.1f} s, machine {self.machine_busy:.0%} busy")
+                f"included) and {self.server_wait:.1f} s waiting for a core, driver {self.driver_cpu:.1f} s, machine "
+                f"{self.machine_busy:.0%} busy")
 
 
 async def _create(http: Http, run: GameRun, seed: int) -> None:
@@ -559,6 +584,7 @@ async def run_load(
     try:
         began = time.perf_counter()
         cpu_before = [process_cpu(pid) for pid in pids or []], time.process_time(), machine_cpu()
+        wait_before = sum(process_wait(pid) for pid in pids or [])
         players = [
             _player(clients[index % len(urls)], MIX[index % len(MIX)], moves, seed * 100_003 + index * 1_009, wait,
                     think, ws_url=sockets[(index + 1) % len(urls)])
@@ -568,6 +594,7 @@ async def run_load(
         seconds = time.perf_counter() - began
         server_cpu = sum(process_cpu(pid) for pid in pids or []) - sum(cpu_before[0])
         driver_cpu = time.process_time() - cpu_before[1]
+        server_wait = sum(process_wait(pid) for pid in pids or []) - wait_before
         (busy_before, total_before), (busy, total) = cpu_before[2], machine_cpu()
         machine_busy = (busy - busy_before) / max(total - total_before, 1e-9)
         await asyncio.sleep(1.0 if len(urls) > 1 else 0.0)  # the last pushes reach every process
@@ -577,7 +604,7 @@ async def run_load(
     finally:
         for client in clients:
             await client.aclose()
-    return LoadReport(runs, seconds, server_cpu, driver_cpu, machine_busy)
+    return LoadReport(runs, seconds, server_cpu, driver_cpu, machine_busy, server_wait)
 
 
 def verify_stored(database: Path | str, runs: list[GameRun]) -> list[str]:

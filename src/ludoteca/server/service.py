@@ -317,7 +317,7 @@ class GameService:
         if news and all(entry.kind == ACTION for entry in news):
             state = room.state.clone()
             for entry in news:
-                state.apply(entry.seat, entry.text)
+                _apply_stored(state, entry)
             room.previous = room.state if len(news) == 1 else None
             room.state = state
             room.stored.entries.extend(news)
@@ -1111,6 +1111,18 @@ def _ending(players: int, entry: Entry) -> tuple[str | None, dict[str, Any] | No
         return ended, {"ended": ended, "winners": others, "resigned": [entry.seat]}
     ended = "the game was abandoned" if entry.text == ABANDONED else "the game expired unfinished"
     return ended, {"ended": ended, "winners": []}
+
+
+def _apply_stored(state: State, entry: Entry) -> None:
+    """Apply an action another process accepted and stored: its text is the action's own (canonical) text, so
+    it is found by plain equality among the legal actions, not by the spelling-tolerant search of ``apply``
+    (which normalises every legal action's text, and every process replays every action). A text that is not
+    found (a game whose texts changed) goes through ``apply``, which explains the refusal."""
+    action = next((a for a in state.legal_actions(entry.seat) if a.text == entry.text), None)
+    if action is None:
+        state.apply(entry.seat, entry.text)
+    else:
+        state.apply_legal(entry.seat, action)
 
 
 def _dead_here(owner: str) -> bool:
