@@ -211,3 +211,10 @@ def test_mankind_features_do_not_read_the_dice_to_come() -> None:
         world = state.clone()
         world.resample(0, random.Random(seed))
         assert [module.features(world, seat) for seat in range(3)] == before
+
+
+def test_the_learn_command_will_not_overwrite_the_default_set(tmp_path: Path) -> None:
+    default = evaluation_module("tigris-euphrates").weight_sets().default
+    result = CliRunner().invoke(app, ["learn", "tigris-euphrates", "--name", default, "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2 and "not the default set" in result.output
+    assert not (tmp_path / "x").exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -10,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.cli.common import EXIT_FAILURE, fail, parse_option_values, stdout_console, user_errors
-from ludoteca.core import LudotecaError, load_game
+from ludoteca.core import BadOptions, LudotecaError, load_game
 
 
 def learn_command(
@@ -22,6 +23,7 @@ def learn_command(
     agent: Annotated[str, typer.Option("--agent", help="The agent in every seat.")] = "heuristic:samples=1",
     every: Annotated[int, typer.Option("--every", min=1, help="Sample every N-th position of a game.")] = 5,
     l2: Annotated[float, typer.Option("--l2", min=0.0, help="L2 penalty of the logistic regression.")] = 1.0,
+    name: Annotated[str, typer.Option("--name", help="The name of the fitted set in the file.")] = "learned",
     toward_default: Annotated[
         bool, typer.Option("--toward-default", help="Pull the weights toward the default set's, not toward zero.")
     ] = False,
@@ -41,6 +43,8 @@ def learn_command(
         load_game(game, players, options)  # a bad player count or option is the user's error, before playing
         current = module.weight_sets()
         reference = current.get(None)
+        if not re.fullmatch(r"[A-Za-z0-9_-]+", name) or name == current.default:
+            raise BadOptions(f"--name {name!r}: a set name is letters, digits, - and _, and not the default set")
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=console, transient=True) as bar:
             task = bar.add_task(f"{game} self-play", total=games)
@@ -63,20 +67,21 @@ def learn_command(
         f"ludoteca learn {game} --games {games} --seed {seed} --players {players} --agent {agent} "
         f"--every {every} --l2 {l2}"
         + (" --toward-default" if toward_default else "")
+        + (f" --name {name}" if name != "learned" else "")
         + "".join(f" --option {key}={value}" for key, value in options.items())
     )
     learned = type(learned)(
-        learned.name,
+        name,
         learned.scale,
         learned.weights,
         recipe,
         {key: round(value, 4) if isinstance(value, float) else value for key, value in report.items()},
     )
-    sets = WeightSets(current.default, {**current.sets, "learned": learned})
+    sets = WeightSets(current.default, {**current.sets, name: learned})
     table = Table(
         title=f"{game}: weights fitted on {report['train_games']} games, {report['validation_games']} held out"
     )
-    for column in ("feature", reference.name, "learned"):
+    for column in ("feature", reference.name, name):
         table.add_column(column, justify="left" if column == "feature" else "right")
     for name, old, new in zip(module.FEATURES, reference.weights, learned.weights, strict=True):
         table.add_row(name, f"{old:g}", f"{new:g}")
