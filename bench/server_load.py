@@ -11,8 +11,9 @@ crosses processes),
 each a fixed number of moves in its own game (a client whose game ends starts another of the same kind).
 Half the games have a bot seat that plays server-side (it answers after ``--bot-delay``; the scripted
 seat follows the game on the WebSocket as the browser does); in the others one scripted client plays
-both seats over HTTP. ``--think`` makes each client pause after its moves; without it the clients play
-as fast as the server answers, so the figures are those of a saturated server.
+both seats over HTTP. ``--think S`` makes each client start at a random moment of the first S seconds and pause
+0.5-1.5 S seconds after each of its moves (people at a club, whose moves do not all come at once); without
+it the clients play as fast as the server answers, so the figures are those of a saturated server.
 
 Prints the accepted actions, their rate and the latency of ``POST /actions`` as the client sees it
 (p50/p95/p99/max; it includes the client's own scheduling, so it is an upper bound on the server's
@@ -486,7 +487,7 @@ async def _play_both_seats(
             return
         latest = answer
         if think > 0:
-            await asyncio.sleep(think)
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
     run.final_version, run.over = latest["version"], latest["over"]
 
 
@@ -523,7 +524,7 @@ async def _play_against_bot(
             if answer["version"] >= latest["version"]:
                 latest = answer
             if think > 0:
-                await asyncio.sleep(think)
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
         run.final_version, run.over = latest["version"], latest["over"]
 
 
@@ -535,6 +536,8 @@ async def _player(
     sooner than a long run's move count, so the client starts the next one (a new game every time, bounded)."""
     rng = random.Random(seed)
     runs: list[GameRun] = []
+    if think > 0:  # people arrive over one thinking time, not all in the same instant
+        await asyncio.sleep(rng.uniform(0, think))
     while sum(len(run.accepted) for run in runs) < moves and len(runs) <= moves:
         run = GameRun(kind[0], list(kind[1]), ws_url=ws_url)
         runs.append(run)
@@ -573,10 +576,10 @@ async def run_load(
     """``games`` clients at once, each in its own game, play ``moves`` scripted actions each, then verify.
 
     ``url`` is one server or several on one database: client i talks to server i mod N and, with several,
-    follows its pushes on the next server. A client waits ``think`` seconds after each of its actions (0: as
-    fast as the servers answer, which measures them saturated). Every wait is bounded by ``wait`` seconds
-    (HTTP timeouts, WebSocket reads), so a stuck server fails the run instead of hanging it. ``pids``: the
-    server processes, whose CPU time while the clients play is reported.
+    follows its pushes on the next server. A client starts within ``think`` seconds and waits 0.5-1.5 ``think``
+    after each action (0: as fast as the servers answer, which measures them saturated). Every wait is bounded
+    by ``wait`` seconds (HTTP timeouts, WebSocket reads), so a stuck server fails the run instead of hanging it.
+    ``pids``: the server processes, whose CPU time while the clients play is reported.
     """
     urls = [url] if isinstance(url, str) else list(url)
     clients = [Http(base, timeout=wait) for base in urls]
