@@ -66,6 +66,16 @@ def test_a_center_is_what_a_strong_penalty_keeps() -> None:
     assert fit_logistic(rows, labels, l2=1e-6, center=center) == pytest.approx(TRUE, abs=1e-4)
 
 
+@pytest.mark.filterwarnings("error::RuntimeWarning")
+def test_a_fit_started_far_from_the_optimum_still_finds_it() -> None:
+    """Large features and a center far off: full Newton steps overshoot there (the exponentials overflowed and
+    the fit ended far off); halved steps reach the optimum."""
+    rows, labels = _synthetic(2_000, 5, exact=True)
+    wide = [[10 * value for value in row] for row in rows]
+    found = fit_logistic(wide, labels, l2=1e-9, center=[40.0, -40.0, 40.0])
+    assert found == pytest.approx([w / 10 for w in TRUE], abs=1e-4)
+
+
 def test_scores_of_a_perfect_and_a_blind_model() -> None:
     rows, labels = [[2.0], [-2.0]], [1.0, 0.0]
     assert scores(rows, labels, [0.0], 1.0)["log_loss"] == pytest.approx(math.log(2))

@@ -320,7 +320,8 @@ def fit_logistic(
 ) -> list[float]:
     """Weights ``w`` maximising the log-likelihood of ``labels`` under ``sigmoid(w · row)`` minus
     ``l2/2 · |w - center|²`` (``center``: zero unless given): Newton's method (iteratively reweighted least
-    squares), which needs no step size and converges in a few steps on a handful of features. Labels may be
+    squares), which converges in a few steps on a handful of features; a step that would lower the penalised
+    likelihood is halved until it does not (far from the optimum a full step can overshoot). Labels may be
     fractions (shared wins). A ``center`` of known-good weights makes the fit a correction of them: a feature
     the games say little about keeps its judged weight instead of sinking to zero."""
     np = _numpy()
@@ -331,15 +332,33 @@ def fit_logistic(
     anchor = np.zeros(x.shape[1]) if center is None else np.asarray(center, dtype=np.float64)
     weights = anchor.copy()
     ridge = l2 * np.eye(x.shape[1])
+
+    def loss(w: Matrix) -> float:
+        z = x @ w  # -log-likelihood, without overflow: log(1 + e^-z) = logaddexp(0, -z)
+        value = np.sum(y * np.logaddexp(0.0, -z) + (1.0 - y) * np.logaddexp(0.0, z))
+        return float(value + 0.5 * l2 * np.sum((w - anchor) ** 2))
+
+    current = loss(weights)
     for _ in range(iterations):
-        p = 1.0 / (1.0 + np.exp(-(x @ weights)))
+        p = _sigmoid(np, x @ weights)
         gradient = x.T @ (p - y) + l2 * (weights - anchor)
         hessian = (x * (p * (1.0 - p))[:, None]).T @ x + ridge
         step = np.linalg.lstsq(hessian, gradient, rcond=None)[0]
-        weights = weights - step
-        if float(np.max(np.abs(step))) < 1e-10:
+        size = 1.0
+        while size > 1e-6 and loss(weights - size * step) > current + 1e-12 * abs(current):
+            size /= 2
+        weights = weights - size * step
+        current = loss(weights)
+        if float(np.max(np.abs(size * step))) < 1e-10:
             break
     return [float(value) for value in weights]
+
+
+def _sigmoid(np: Any, z: Matrix) -> Matrix:
+    """``1 / (1 + e^-z)`` without overflow for large ``|z|``."""
+    e = np.exp(-np.abs(z))
+    result: Matrix = np.where(z >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+    return result
 
 
 def scores(
@@ -349,7 +368,7 @@ def scores(
     np = _numpy()
     x = np.asarray(rows, dtype=np.float64)
     y = np.asarray(labels, dtype=np.float64)
-    p = 1.0 / (1.0 + np.exp(-(x @ np.asarray(weights, dtype=np.float64)) / scale))
+    p = _sigmoid(np, (x @ np.asarray(weights, dtype=np.float64)) / scale)
     p = np.clip(p, 1e-12, 1 - 1e-12)
     loss = float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
     decided = (y != 0.5) & (p != 0.5)
