@@ -54,15 +54,12 @@ def _index(keys: tuple[Any, ...]) -> dict[Any, int]:
     return {key: i for i, key in enumerate(keys)}
 
 
-def _stocks(data: dict[str, Any]) -> dict[str, int]:
+def _stocks(data: dict[str, Any], on_map: dict[str, int]) -> dict[str, int]:
     """Each owner's pieces in stock, as ``board.stock`` counts them (AS: set-up, the piece limits: the limit less
-    the pieces on the map, in the Tribal Conference or out of the game), in one pass over the map instead of one
-    per owner (the direct writer's test compares it with the view's)."""
+    the pieces on the map, in the Tribal Conference or out of the game), from ``on_map``, each owner's pieces on
+    the map counted in the one pass that writes them (the view counts each owner's with a pass of its own; the
+    direct writer's test compares the two)."""
     setup = load_content().setup
-    on_map = dict.fromkeys(OWNERS, 0)
-    for cell in data["pieces"].values():
-        for owner, n in cell.items():
-            on_map[owner] += n
     stocks = {}
     for owner in FACTIONS:
         stocks[owner] = int(setup["faction_pieces"]) - on_map[owner] - int(data["tc"].get(owner, 0))
@@ -234,14 +231,23 @@ class ArabianStruggleEncoding(Encoding):
     def write(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
         """:meth:`write_reference` with the loops over pieces and card sets writing the array directly (the
         same values: a set of cards is 1 per card present, a count n/(n+3))."""
+        self._write_fast(out, view, seat, None)
+
+    def _write_fast(self, out: Writer, view: dict[str, Any], seat: Seat, data: dict[str, Any] | None) -> None:
+        """:meth:`write`; given the state's ``data`` (the direct writer), the pass over the map's pieces also
+        counts each owner's, and the view's ``stock`` is computed from them (:func:`_stocks`)."""
         areas, _links, cards, _rasheedi = _map()
         area_at, card_at, owner_at = _index(areas), _index(cards), _index(OWNERS)
         array, start = out.array, out.start
         base, width = start["pieces"], len(OWNERS)
+        on_map = dict.fromkeys(OWNERS, 0)
         for area, cell in view["pieces"].items():
             at = base + area_at[area] * width
             for owner, n in cell.items():
                 array[at + owner_at[owner]] = n / (abs(n) + 3)
+                on_map[owner] += n
+        if data is not None:
+            view["stock"] = _stocks(data, on_map)
         at = start["nomads"]
         for area in view["nomads"]:
             array[at + area_at[area]] += 1.0
@@ -419,7 +425,6 @@ class ArabianStruggleEncoding(Encoding):
             "vp": data["vp"],
             "pieces": data["pieces"],
             "nomads": data["nomads"],
-            "stock": _stocks(data),
             "out_of_game": data["out_of_game"],
             "tribal_conference": data["tc"],
             "tribal_conference_cards": data["tc_cards"],
@@ -441,7 +446,7 @@ class ArabianStruggleEncoding(Encoding):
             "over": data["over"],
             "winner": data["winner"],
         }
-        self.write(out, view, seat)
+        self._write_fast(out, view, seat, data)
         facts = self.public_facts(state)
         if facts is not None:
             self.write_facts(out, facts, seat)
