@@ -121,7 +121,7 @@ class LudotecaGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         # Opponents that end the game (or reach the bound) before the learner's first decision leave nothing
         # to step: the mask is empty and step() asks for a reset.
         self._done = not self._legal
-        return self._observation(), self._info()
+        return self._outputs()
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """The learner's decision, then the opponents' until the learner decides again or the game ends."""
@@ -137,7 +137,8 @@ class LudotecaGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
                 raise IllegalAction(f"action {index} ({what}) is not legal for seat {self.seat} now")
             self._done = True
             self._legal = {}
-            return self._observation(), -1.0, True, False, self._info(illegal_action=True)
+            observation, info = self._outputs(illegal_action=True)
+            return observation, -1.0, True, False, info
         state.apply_legal(self.seat, chosen)
         self.steps += 1
         self._play_opponents()
@@ -147,7 +148,8 @@ class LudotecaGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self._done = terminated or truncated
         if self._done:
             self._legal = {}
-        return self._observation(), reward, terminated, truncated, self._info()
+        observation, info = self._outputs()
+        return observation, reward, terminated, truncated, info
 
     def render(self) -> str | None:
         """The table as the learner sees it (``state.render(seat)``)."""
@@ -186,14 +188,11 @@ class LudotecaGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             state.apply_legal(other, self._agents[other].choose(state, other))
             self.steps += 1
 
-    def _observation(self) -> dict[str, np.ndarray]:
+    def _outputs(self, **extra: Any) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """The learner's observation and the step's info, the mask built once for both (each its own copy)."""
         assert self.ludoteca is not None
-        return {
-            "observation": self.encoding.observe(self.ludoteca, self.seat),
-            "action_mask": self.encoding.mask(self._legal),
-        }
-
-    def _info(self, **extra: Any) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self.encoding.mask(self._legal), "steps": self.steps}
+        mask = self.encoding.mask(self._legal)
+        observation = {"observation": self.encoding.observe(self.ludoteca, self.seat), "action_mask": mask}
+        info: dict[str, Any] = {"action_mask": mask.copy(), "steps": self.steps}
         info.update(extra)
-        return info
+        return observation, info
