@@ -95,7 +95,7 @@ def learn_command(
                 f"{report[f'{part}_accuracy']:.1%}, {reference.name} {report[f'{part}_accuracy_{reference.name}']:.1%}"
             )
     header = (
-        f"{game} evaluation weights, written by: {recipe}\n"
+        f"{game} evaluation weights, last written by: {recipe}\n"
         "A seat's strength is the sum of weight x feature; its win estimate is its lead over its strongest\n"
         "rival, squashed by a logistic curve of the set's scale (the game's evaluation.py says how).\n"
         "`default` is the set the bots play with."
