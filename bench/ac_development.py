@@ -107,7 +107,7 @@ def one(args: tuple[int, int, str, dict[str, Any], int]) -> dict[str, Any]:
 
 def _at(game: dict[str, Any], turn: int) -> dict[str, list[int]] | None:
     """The row of ``turn``; a game that ended earlier at the A.S.T.'s end keeps its last row."""
-    rows = game["rows"]
+    rows: list[dict[str, list[int]]] = game["rows"]
     if not rows:
         return None
     return rows[min(turn, len(rows)) - 1]

@@ -75,9 +75,10 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
         if dump:  # pass a calamity on to the strongest rival; refused, to the next strongest
             scores = state.scores()
             ranked = sorted(proposals, key=lambda a: (-scores[a.payload], a.payload))
-            return ranked[min(state.data["proposals"][seat], len(ranked) - 1)]
+            return ranked[min(int(state.data["proposals"][seat]), len(ranked) - 1)]
         if any(n == 1 for c, n in hand.items() if c in spec.commodities):
-            return proposals[(seat + int(state.data["turn"]) + state.data["proposals"][seat]) % len(proposals)]
+            made = int(state.data["proposals"][seat])
+            return proposals[(seat + int(state.data["turn"]) + made) % len(proposals)]
         return legal[-1]
     if step == "build_offer":
         finish = next((a for a in legal if a.payload is None), None)
