@@ -70,7 +70,7 @@ def test_the_bot_keeps_spare_tokens_in_stock_when_taxes_would_go_unpaid() -> Non
         board=ROW,
         tokens={"C": [4, 0], "D": [0, 3]},
         cities={"A": 0},
-        players=[{"stock": 2, "treasury": 49 - 4}, {}],
+        players=[{"stock": 1, "treasury": 50 - 4}, {}],
         phases=["census", "movement"],
     )
     assert answer(tight).text == "end movement"
