@@ -183,3 +183,21 @@ def test_four_heuristic_seats_develop_by_turn_fifteen(seed: int) -> None:
     assert min(len(p["advances"]) for p in players) >= 2
     assert sum(len(p["advances"]) for p in players) >= 14
     assert sum(len(pieces.cities_of(state, seat)) for seat in range(4)) >= 12
+
+
+def test_a_calamity_goes_to_the_rival_leading_on_the_public_score_whatever_the_hidden_hands() -> None:
+    # §28: the hands are hidden; the bot ranks rivals by the score without trade cards (cities, A.S.T., ...).
+    chosen = set()
+    for rich in (["Ochre", "Hides", "Salt"], ["Gold"] * 5):
+        state = position(
+            seats=3,
+            players=[
+                {"hand": ["Treachery", "Ochre", "Iron", "Salt"]},
+                {"hand": ["Hides", "Papyrus", "Timber"], "ast": 2},
+                {"hand": rich, "ast": 1},
+            ],
+            phases=["trade"],
+        )
+        assert state.to_act() == [0]
+        chosen.add(answer(state).text)
+    assert chosen == {"propose a trade to " + state.who(1)}

@@ -73,7 +73,7 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
             return legal[-1]
         dump = any(card in spec.calamities and spec.calamities[card].tradable for card in hand)
         if dump:  # pass a calamity on to the strongest rival; refused, to the next strongest
-            scores = state.scores()
+            scores = strategy.public_scores(state)
             ranked = sorted(proposals, key=lambda a: (-scores[a.payload], a.payload))
             return ranked[min(int(state.data["proposals"][seat]), len(ranked) - 1)]
         if any(n == 1 for c, n in hand.items() if c in spec.commodities):
@@ -131,7 +131,7 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
     if step in ("ship_build", "ship_upkeep"):
         return strategy.ships(state, seat, frame, legal)
     if step == "direct":  # losses go to the leaders first...
-        scores = state.scores()
+        scores = strategy.public_scores(state)
         return max(legal, key=lambda a: scores[a.payload])
     if step == "civil_war_keep":  # the faction with more cities (income, the A.S.T.), then more unit points
         from ludoteca.games.advanced_civilization.calamity_cards import factions

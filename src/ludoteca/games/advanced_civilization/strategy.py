@@ -268,6 +268,12 @@ def buy_stack9(state: CivState, seat: int, legal: list[Action]) -> Action:
     return next((a for a in legal if bool(a.payload) == wanted), legal[-1])
 
 
+def public_scores(state: CivState) -> list[int]:
+    """Every seat's §35 score as the table sees it: all but the trade cards, whose hands are hidden (§27). The
+    bots rank their rivals by it (whom to pass a calamity to, whom to direct losses at), never by the hands."""
+    return [part["total"] - part["trade_cards"] for part in state.score_parts()]
+
+
 def _value(state: CivState, seat: int, goods: Counter[str]) -> int:
     """§35's worth of commodity cards as sets (n² × value; Mining raises one set, §28.53)."""
     from ludoteca.games.advanced_civilization import cards
@@ -341,6 +347,7 @@ __all__ = [
     "gather_plan",
     "movement",
     "open_sites",
+    "public_scores",
     "ships",
     "stock_reserve",
     "support_after",
