@@ -59,9 +59,10 @@ class ActionTable(dict[Any, Action]):
     then shared: ``table[item]``.
 
     An action is immutable, and a table is made for a kind of action whose text and payload depend on the item
-    alone, so the same option listed again (every decision is listed twice on the generic path: once by the
+    alone, so the same option listed again (most decisions are listed twice on the generic path: once by the
     machine to see whether it is forced, once for the seat) is a lookup, not a sentence formatted and an
-    ``Action`` built. Use ``table.__getitem__`` as a ``Choices`` maker.
+    ``Action`` built. A table holds at most one action per item (areas, destinations, cards), so it stays
+    small. Use ``table.__getitem__`` as a ``Choices`` maker.
     """
 
     __slots__ = ("make",)
