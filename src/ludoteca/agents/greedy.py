@@ -27,7 +27,7 @@ class HeuristicAgent(Agent):
         self.random = random.Random(seed)
         self.samples = samples
         self.weights = weights  # a named weight set of the game's evaluation; None: the game's default
-        self._judge: Callable[[State, int], float] | None = None
+        self._judges: dict[str, Callable[[State, int], float]] = {}  # by game id, built on first use
 
     @classmethod
     def from_params(cls, params: dict[str, str], seed: int = 0) -> HeuristicAgent:
@@ -39,15 +39,16 @@ class HeuristicAgent(Agent):
         )
 
     def _evaluate(self, state: State, seat: int) -> float:
-        """The game's evaluation, or its named weight set when the spec chose one (looked up once, on first
-        use: the agent learns its game only when asked to play)."""
+        """The game's evaluation, or its named weight set when the spec chose one (looked up on first use in
+        each game: the agent learns its game only when asked to play)."""
         if self.weights is None:
             return state.evaluate(seat)
-        if self._judge is None:
+        judge = self._judges.get(state.game.id)
+        if judge is None:
             from ludoteca.learning import weighted_evaluator
 
-            self._judge = weighted_evaluator(state.game.id, self.weights)
-        return self._judge(state, seat)
+            judge = self._judges[state.game.id] = weighted_evaluator(state.game.id, self.weights)
+        return judge(state, seat)
 
     def choose(self, state: State, seat: int) -> Action:
         legal = legal_or_fail(state, seat)

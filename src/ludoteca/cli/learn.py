@@ -31,7 +31,7 @@ def learn_command(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
 ) -> None:
     """Fit the evaluation's weights (logistic regression) to self-play outcomes and write them as the
-    ``learned`` set beside the others; the default set is left as it was."""
+    set ``--name`` (``learned``) beside the others; the default set is left as it was."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ludoteca.learning import WeightSets, collect, evaluation_module, fit_weights, weight_sets_text
