@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -164,9 +165,10 @@ def test_a_seats_page_never_shows_another_seats_hand(server: str, browser: Any) 
     context = browser.new_context()
     tab = context.new_page()
     received: list[dict[str, Any]] = []
-    # The game's socket only (the chat has a socket of its own, public: its frames carry "type": "chat").
+    # The game's socket only (the chat has a socket of its own, public: its frames carry "type": "chat"); the
+    # page asks it for log deltas (``?log=delta``), so the path is compared, not the whole address.
     tab.on("websocket", lambda ws: ws.on("framereceived", lambda frame: received.append(json.loads(frame)))
-           if ws.url.endswith(f"/ws/games/{created['id']}") else None)
+           if urlsplit(ws.url).path == f"/ws/games/{created['id']}" else None)
     tab.goto(created["seats"][0]["url"])
     tab.wait_for_selector("[data-own-hand]")
     seen = version(tab)
