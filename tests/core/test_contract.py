@@ -27,7 +27,7 @@ def test_public_api_names_exist() -> None:
         assert hasattr(ludoteca, name), name
     assert list(inspect.signature(ludoteca.load_game).parameters) == ["game_id", "players", "options"]
     state = ludoteca.load_game("blind-draw", players=2).new_state(seed=1)
-    assert list(inspect.signature(state.game.new_state).parameters) == ["seed", "scenario", "dice", "generator"]
+    assert list(inspect.signature(state.game.new_state).parameters) == ["seed", "scenario", "dice", "generator", "rng"]
     for method in (
         "to_act",
         "legal_actions",
