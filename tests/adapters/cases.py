@@ -44,6 +44,17 @@ def player_cases() -> list[object]:
     return cases
 
 
+def extreme_player_cases() -> list[object]:
+    """One case per encoded game at its smallest and at its largest player count: where the seat padding of
+    an observation is least and most used."""
+    cases = []
+    for game_id in encoded_games():
+        cls = game_class(game_id)
+        for players in sorted({cls.min_players, cls.max_players}):
+            cases.append(pytest.param(game_id, players, id=f"{game_id}-{players}p"))
+    return cases
+
+
 def random_walk(state: State, seed: int, limit: int) -> Iterator[tuple[int, list[Action]]]:
     """Play random legal actions for up to ``limit`` decisions, yielding (seat, legal) before each one."""
     rng = random.Random(seed)

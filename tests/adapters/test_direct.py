@@ -19,17 +19,8 @@ from ludoteca.adapters.encodings import encoded_games, load_encoded  # noqa: E40
 from ludoteca.agents.base import make_agent  # noqa: E402
 from ludoteca.core.errors import IllegalAction  # noqa: E402
 from ludoteca.core.game import State  # noqa: E402
-from ludoteca.core.registry import game_class  # noqa: E402
+from tests.adapters.cases import extreme_player_cases  # noqa: E402
 from tests.adapters.test_advanced_civilization import _choose, _rich_scenario  # noqa: E402
-
-
-def _cases() -> list[object]:
-    cases = []
-    for game_id in encoded_games():
-        cls = game_class(game_id)
-        for players in sorted({cls.min_players, cls.max_players}):
-            cases.append(pytest.param(game_id, players, id=f"{game_id}-{players}p"))
-    return cases
 
 
 def _check(encoding: Encoding, state: State, where: str) -> None:
@@ -65,7 +56,7 @@ def _play(encoding: Encoding, seed: int, limit: int, heuristic: float) -> int:
     return steps
 
 
-@pytest.mark.parametrize(("game_id", "players"), _cases())
+@pytest.mark.parametrize(("game_id", "players"), extreme_player_cases())
 def test_direct_observation_is_the_view_based_one(game_id: str, players: int) -> None:
     encoding = load_encoded(game_id, players)
     assert encoding.direct, f"{game_id} has no direct writer: the adapters build its view at every step"

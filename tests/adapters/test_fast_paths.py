@@ -11,21 +11,11 @@ pytest.importorskip("numpy", reason="the RL adapters need the 'rl' extra: pip in
 
 import numpy as np
 
-from ludoteca.adapters.encodings import encoded_games, load_encoded
-from ludoteca.core.registry import game_class
-from tests.adapters.cases import random_walk
+from ludoteca.adapters.encodings import load_encoded
+from tests.adapters.cases import extreme_player_cases, random_walk
 
 
-def _cases() -> list[object]:
-    cases = []
-    for game_id in encoded_games():
-        cls = game_class(game_id)
-        for players in sorted({cls.min_players, cls.max_players}):
-            cases.append(pytest.param(game_id, players, id=f"{game_id}-{players}p"))
-    return cases
-
-
-@pytest.mark.parametrize(("game_id", "players"), _cases())
+@pytest.mark.parametrize(("game_id", "players"), extreme_player_cases())
 def test_fast_observations_and_legal_actions_equal_the_reference(game_id: str, players: int) -> None:
     encoding = load_encoded(game_id, players)
     checked = 0

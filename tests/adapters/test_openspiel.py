@@ -549,24 +549,28 @@ def test_explicit_chance_states_clone_serialise_and_refuse_misuse() -> None:
         state.resample_from_infostate(0, sampler)
 
 
+def _bot_decides(state: pyspiel.State, bot: object, rng: np.random.RandomState, decisions: int) -> int:
+    """Let ``bot`` take up to ``decisions`` decisions, each legal, with chance nodes given uniform outcomes from
+    ``rng``; the number of decisions taken (fewer only if the game ends)."""
+    taken = 0
+    while not state.is_terminal() and taken < decisions:
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+            continue
+        action = bot.step(state)  # type: ignore[attr-defined]
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        taken += 1
+    return taken
+
+
 def test_mcts_samples_explicit_chance_nodes() -> None:
     """OpenSpiel's MCTS handles chance nodes itself: with the heuristic evaluator it plays Mankind (whose every
     event is a die) through chance nodes, and its tree's chance children are the outcomes."""
     game = _explicit("mankind", players=2, seed=7)
     bot = mcts.MCTSBot(game, 2.0, 8, openspiel.HeuristicEvaluator(), random_state=np.random.RandomState(7))
     state = game.new_initial_state()
-    rng = np.random.RandomState(7)
-    decisions = 0
-    while not state.is_terminal() and decisions < 10:
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(int(rng.choice([o for o, _ in outcomes])))
-            continue
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        decisions += 1
-    assert decisions == 10
+    assert _bot_decides(state, bot, np.random.RandomState(7), 10) == 10
 
 
 def test_explicit_chance_histories_are_the_whole_game() -> None:
@@ -638,17 +642,7 @@ def test_ismcts_plays_through_explicit_chance_with_resampled_hidden_cards() -> N
     sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
     state = game.new_initial_state()
-    rng = np.random.RandomState(5)
-    decisions = 0
-    while not state.is_terminal() and decisions < 20:
-        if state.is_chance_node():
-            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
-            continue
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        decisions += 1
-    assert decisions == 20
+    assert _bot_decides(state, bot, np.random.RandomState(5), 20) == 20
 
 
 def test_explicit_chance_with_perfect_recall_passes_random_simulation() -> None:
