@@ -47,17 +47,23 @@ def test_openspiel_random_simulation_test_with_perfect_recall() -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("game_id", game_cases())
-def test_ismcts_bot_plays_a_few_hundred_moves(game_id: str) -> None:
-    game = openspiel.load(game_id, seed=1)
-    bot = ismcts.ISMCTSBot(
+def _small_ismcts(game: pyspiel.Game, seed: int) -> ismcts.ISMCTSBot:
+    """OpenSpiel's ISMCTS with the heuristic evaluator and a few simulations a move, keyed by observation
+    strings (information states need perfect_recall=True, tested separately)."""
+    return ismcts.ISMCTSBot(
         game,
         openspiel.HeuristicEvaluator(),
         uct_c=2.0,
         max_simulations=6,
-        random_state=np.random.RandomState(1),
-        use_observation_string=True,  # information states need perfect_recall=True, tested below
+        random_state=np.random.RandomState(seed),
+        use_observation_string=True,
     )
+
+
+@pytest.mark.parametrize("game_id", game_cases())
+def test_ismcts_bot_plays_a_few_hundred_moves(game_id: str) -> None:
+    game = openspiel.load(game_id, seed=1)
+    bot = _small_ismcts(game, seed=1)
     sampler = pyspiel.UniformProbabilitySampler(1, 0.0, 1.0)  # seeded: the bot's worlds are reproducible
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
     state = game.new_initial_state()
@@ -631,14 +637,7 @@ def test_ismcts_plays_through_explicit_chance_with_resampled_hidden_cards() -> N
     """The Python ISMCTS bot samples chance nodes in its simulations and resamples the opponent's hidden cards
     at the decision it searches (Arabian Struggle's hands and deck)."""
     game = _explicit("arabian-struggle", players=2, seed=5)
-    bot = ismcts.ISMCTSBot(
-        game,
-        openspiel.HeuristicEvaluator(),
-        uct_c=2.0,
-        max_simulations=6,
-        random_state=np.random.RandomState(5),
-        use_observation_string=True,
-    )
+    bot = _small_ismcts(game, seed=5)
     sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
     state = game.new_initial_state()
