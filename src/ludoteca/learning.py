@@ -245,24 +245,18 @@ def position_rows(module: Learnable, state: State, reference: WeightSet) -> list
 def play_and_sample(task: tuple[str, int, dict[str, Any], str, int, int, int]) -> Samples:
     """One seeded self-play game (``agent`` in every seat, seeded as tournaments seed them), sampled at every
     ``every``-th action, labelled with who won."""
-    from ludoteca.agents import make_agent
+    from ludoteca.tournament import play_game
 
     game_id, players, options, agent, seed, index, every = task
     module = evaluation_module(game_id)
     reference = module.weight_sets().get(None)
-    game_seed = derive_seed(seed, index)
-    state = load_game(game_id, players, options).new_state(seed=game_seed)
-    agents = [make_agent(agent, seed=derive_seed(game_seed, seat)) for seat in range(players)]
     rows: list[list[float]] = []
-    actions = 0
-    while not state.is_over():
+
+    def sample(state: State, actions: int) -> None:
         if actions % every == every - 1:
-            rows += position_rows(module, state, reference)
-        seat = state.to_act()[0]
-        state.apply(seat, agents[seat].choose(state, seat))
-        actions += 1
-        if actions > 200_000:
-            raise LudotecaError(f"{game_id} seed {game_seed} did not end within 200000 actions")
+            rows.extend(position_rows(module, state, reference))
+
+    state, _ = play_game(game_id, players, options, [agent] * players, derive_seed(seed, index), before_action=sample)
     winners = state.result()["winners"]
     shares = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
     labels = [shares[i % players] for i in range(len(rows))]

@@ -24,8 +24,12 @@ def seat_agents(agents: list[str], players: int, index: int) -> list[str]:
 
 
 def play_game(game_id: str, players: int, options: dict[str, Any], specs: list[str], seed: int,
-              max_actions: int = 200_000, thinking: list[list[float]] | None = None) -> tuple[State, int]:
+              max_actions: int = 200_000, thinking: list[list[float]] | None = None,
+              before_action: Callable[[State, int], None] | None = None) -> tuple[State, int]:
     """One game between the given agent specs (one per seat); returns the final state and its length.
+
+    ``before_action(state, actions)`` sees the position before each action (``actions`` taken so far): how
+    ``ludoteca learn`` samples self-play positions from the same games tournaments play.
 
     With ``thinking`` (one list per seat), the seconds each seat's agent took over every decision the game
     did not settle itself (more than one option and no ``heuristic_choice`` answer) are appended to its
@@ -37,6 +41,8 @@ def play_game(game_id: str, players: int, options: dict[str, Any], specs: list[s
     while not state.is_over():
         if actions >= max_actions:
             raise RuntimeError(f"{game_id} seed {seed} did not end within {max_actions} actions")
+        if before_action is not None:
+            before_action(state, actions)
         seat = state.to_act()[0]
         if thinking is None:
             state.apply(seat, agents[seat].choose(state, seat))
