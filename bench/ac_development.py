@@ -28,12 +28,12 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ludoteca.agents import make_agent
-from ludoteca.core import derive_seed, load_game
+from ludoteca.core import derive_seed
 from ludoteca.games.advanced_civilization import cards, pieces, trade
 from ludoteca.games.advanced_civilization.machine import RULES
 from ludoteca.games.advanced_civilization.state import CivState
 from ludoteca.stats import wilson
+from ludoteca.tournament import play_game
 
 FIELDS = ("cities", "advances", "ast", "population", "treasury", "cards")
 
@@ -86,11 +86,7 @@ def one(args: tuple[int, int, str, dict[str, Any], int]) -> dict[str, Any]:
     _turns.clear()
     _trades.clear()
     started = time.process_time()
-    state = load_game("advanced-civilization", players, {**options, "turn_limit": turns}).new_state(seed=seed)
-    agents = [make_agent(agent, seed=derive_seed(seed, seat)) for seat in range(players)]
-    while not state.is_over():
-        seat = state.to_act()[0]
-        state.apply(seat, agents[seat].choose(state, seat))
+    state, _ = play_game("advanced-civilization", players, {**options, "turn_limit": turns}, [agent] * players, seed)
     assert isinstance(state, CivState)
     finished = "reached the end of the A.S.T." in str(state.data["end_reason"])
     return {
