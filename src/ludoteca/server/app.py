@@ -43,7 +43,7 @@ from ludoteca.server import games as hooks
 from ludoteca.server.cluster import follow
 from ludoteca.server.hub import CHAT, TOO_MANY, Hub, TooManySockets
 from ludoteca.server.limits import BodyLimit, Limits, RateLimit
-from ludoteca.server.service import FIRST_HUMAN, ApiError, GameService, Room
+from ludoteca.server.service import FIRST_HUMAN, FORGET_SECONDS, SERVE_SECONDS, ApiError, GameService, Room
 from ludoteca.server.storage import Storage, default_database_url
 
 LIST_LIMIT = 50
@@ -145,6 +145,8 @@ def create_app(
     bots: bool = True,
     poll_seconds: float | None = None,
     public_url: str | None = None,
+    serve_seconds: float = SERVE_SECONDS,
+    forget_seconds: float = FORGET_SECONDS,
 ) -> FastAPI:
     """The application on ``database`` (any SQLAlchemy URL; default SQLite in the user's data directory).
 
@@ -154,7 +156,9 @@ def create_app(
     ``LUDOTECA_RATE_LIMIT`` from the environment, else 64 KiB and 300 requests per 10 s). A game unchanged
     for ``expire_days`` days is ended as expired, at start-up and every hour (0: never). ``bots`` False
     leaves bot moves to ``ludoteca worker`` processes. Other processes on the same database are followed
-    (``cluster.py``; ``poll_seconds`` overrides how often the database is polled). ``public_url`` starts
+    (``cluster.py``; ``poll_seconds`` overrides how often the database is polled; a game is kept in step while a
+    socket here follows it or a request used it in the last ``serve_seconds``, and dropped from memory after
+    ``forget_seconds`` without either: docs/scaling.md, The lazy follower). ``public_url`` starts
     every link the API hands out (seats, invitations, spectators); without it, the request's own scheme and
     host do.
     """
@@ -165,7 +169,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(database or default_database_url())
-        service = GameService(storage, bot_delay, drive=bots)
+        service = GameService(storage, bot_delay, drive=bots, serve_seconds=serve_seconds,
+                              forget_seconds=forget_seconds)
+        service.watched = hub.watching
         service.restore()
 
         async def push(room: Room) -> None:
@@ -238,16 +244,9 @@ def create_app(
         open_seats: bool = Query(False, alias="open", description="only games with a seat nobody has taken"),
         joinable: bool = Query(False, description="only games with a seat open to anyone that nobody has taken"),
     ) -> dict[str, Any]:
-        """The games on this server, newest first, a page at a time: in progress and finished (no tokens)."""
-        service = service_of(request)
-        rooms = sorted(service.rooms.values(), key=lambda room: room.stored.created_at, reverse=True)
-        if open_seats:
-            rooms = [room for room in rooms if room.open_seats() and not room.finished]
-        if joinable:
-            rooms = [room for room in rooms if room.free_seats()]
-        page = rooms[offset:offset + limit]
-        return {"games": [service.summary(room) for room in page], "total": len(rooms), "offset": offset,
-                "limit": limit}
+        """The games on this server, newest first, a page at a time: in progress and finished (no tokens). Read
+        from the database, so every process lists every game, whichever process serves it."""
+        return service_of(request).lobby(limit, offset, open_seats, joinable)
 
     @app.post("/api/games", tags=["lobby"])
     async def create_game(request: Request, body: NewGame) -> dict[str, Any]:
@@ -455,7 +454,7 @@ def create_app(
 
     def page(request: Request, game_id: str, name: str) -> FileResponse:
         """A game's page; for an unknown game the same page with status 404, which says so in words."""
-        known = game_id in service_of(request).rooms
+        known = service_of(request).known(game_id)
         return FileResponse(STATIC / name, status_code=200 if known else 404)
 
     @app.get("/play/{game_id}", include_in_schema=False)
@@ -520,8 +519,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
 def work(database: str | None = None, stop: asyncio.Event | None = None) -> None:
     """Move bots of every game on ``database`` until interrupted (what ``ludoteca worker`` runs).
 
-    A worker is a server without HTTP: it follows the database like every server process and takes bot
-    moves by their leases, so any number of workers (and servers) share the bots, and a killed worker's
+    A worker is a server without HTTP: it follows no game but those whose bot move it is making. It learns of a
+    move to make from the change's note (PostgreSQL) or its poll (``Storage.waiting_bots``), reads that game and
+    takes the move by its lease, so any number of workers (and servers) share the bots, and a killed worker's
     move is taken up by another once its lease runs out.
     """
 
@@ -529,7 +529,7 @@ def work(database: str | None = None, stop: asyncio.Event | None = None) -> None
         storage = Storage(database or default_database_url())
         service = GameService(storage, bot_delay=0.0)
         service.restore()
-        follower = follow(service)
+        follower = follow(service, eager=True)
         await service.start_bots()
         try:
             await (stop or asyncio.Event()).wait()

@@ -101,6 +101,10 @@ class Hub:
     def count(self, game_id: str) -> int:
         return len(self.watchers.get(game_id, []))
 
+    def watching(self, game_id: str) -> bool:
+        """Whether a socket here follows the game itself (not only its chat): the process must keep it in step."""
+        return any(watcher.kind == GAME for watcher in self.watchers.get(game_id, ()))
+
     def send(self, watcher: Watcher, payload: dict[str, Any]) -> None:
         """Queue one whole payload for one socket (its first state, or a seat's after it names its token)."""
         self._offer(watcher, json.dumps(payload))

@@ -73,7 +73,9 @@ EXPIRED = "expired"
 FIRST_HUMAN = -1
 """``me`` left out of a lobby request: the creator sits at the first human seat."""
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
-_GAME_KEY = re.compile(r"[0-9a-f]{12}")
+_GAME_KEY = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a game's key may look like (new games: 12 hex digits; a database made by hand may hold others): anything
+else is a 404 without asking the database."""
 LEASE_MARGIN = 5.0
 """Seconds a bot move's lease outlives the longest a move may take."""
 NAME_MAX = 24
@@ -126,6 +128,13 @@ def check_name(value: Any) -> str:
     """A player's name (docs/server.md, Names): 1-24 characters after trimming, no control characters."""
     return check_text(value, "'name'", NAME_MAX)
 
+
+SERVE_SECONDS = 10.0
+"""How long a request for a game keeps this process following it (applying other processes' changes as they are
+heard): a person's next move usually comes within it, so the answer is ready without a query; past it the game
+is read again on demand (docs/scaling.md, The lazy follower)."""
+FORGET_SECONDS = 300.0
+"""A game this process has not served for this long is dropped from its memory (read again when asked for)."""
 
 UNDO_PROBES = 8
 """How many redrawn hidden worlds an undo is tested against (see :meth:`GameService.undo_refusal`)."""
@@ -194,6 +203,9 @@ class Room:
     # What each seat (None: a spectator) sees of the current state, computed once per change: the push to its
     # sockets and the answer to its own request share it. Keyed by the state object, the notes and the end.
     seen: dict[int | None, tuple[tuple[Any, ...], dict[str, Any]]] = field(default_factory=dict)
+    # When a request, a socket or a bot move of this process last used the game (``time.monotonic``): while it
+    # is recent the process follows the game (``GameService.serves``).
+    touched: float = field(default_factory=time.monotonic)
 
     @property
     def finished(self) -> bool:
@@ -275,7 +287,8 @@ class GameService:
     """Every live game, the storage behind them, and the bots that play in them."""
 
     def __init__(
-        self, storage: Storage, bot_delay: float = 0.6, pools: BotPools | None = None, drive: bool = True
+        self, storage: Storage, bot_delay: float = 0.6, pools: BotPools | None = None, drive: bool = True,
+        serve_seconds: float = SERVE_SECONDS, forget_seconds: float = FORGET_SECONDS,
     ) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
@@ -289,8 +302,31 @@ class GameService:
         self.chat_listeners: list[ChatListener] = []
         self.chat_told: dict[int, float] = {}  # chat messages already pushed by this process: id -> when
         self.load_errors: dict[str, str] = {}
+        self.serve_seconds = serve_seconds
+        self.forget_seconds = forget_seconds
+        # Whether this process has a socket open on a game (the app sets it to ask its hub).
+        self.watched: Callable[[str], bool] = lambda _game_key: False
 
     # ------------------------------------------------------------------ several processes, one database
+    def serves(self, room: Room) -> bool:
+        """Whether this process keeps ``room`` in step, applying other processes' changes as it hears of them
+        (docs/scaling.md, The lazy follower): a socket of its own is open on the game, one of its bot drivers is
+        playing in it, or a request used it in the last ``serve_seconds``. Any other game it holds may be
+        behind the database, and is read again before it is used (:meth:`room`)."""
+        return (self.watched(room.id) or (room.driver is not None and not room.driver.done())
+                or time.monotonic() - room.touched < self.serve_seconds)
+
+    def forget(self) -> int:
+        """Drop from memory the games not served for ``forget_seconds`` (nothing held, no lock, no bot driver):
+        a process's memory holds the games it serves, not every game it ever saw. Returns how many it dropped."""
+        moment = time.monotonic()
+        idle = [key for key, room in self.rooms.items()
+                if moment - room.touched >= self.forget_seconds and not room.lock.locked() and not room.bots.locked()
+                and not self.serves(room)]
+        for key in idle:
+            del self.rooms[key]
+        return len(idle)
+
     def sync(self, game_key: str) -> Room | None:
         """Bring this process's copy of a game up to what the database holds (another process may have
         created it, played in it, claimed a seat or ended it); ``None`` if the database has no such game.
@@ -355,21 +391,17 @@ class GameService:
 
     # ------------------------------------------------------------------ start-up
     def restore(self) -> None:
-        """Rebuild every stored game by replaying its history (what makes a restart lose nothing).
+        """Get ready to serve the games stored (what makes a restart lose nothing).
 
-        Bot moves leased by a process of this machine that is no longer running (the server this one
-        replaces, after a crash) are freed, so its bots move now rather than when the lease runs out.
+        No game is read now: each is rebuilt by replaying its history when it is first asked for
+        (:meth:`room`), and the bot moves waiting are found by the follower's first poll
+        (``Storage.waiting_bots``). Bot moves leased by a process of this machine that is no longer running
+        (the server this one replaces, after a crash) are freed, so its bots move now rather than when the
+        lease runs out.
         """
         freed = self.storage.release_leases(_dead_here)
         if freed:
             log.info("freed the bot leases of %d process(es) that are gone", freed)
-        for stored in self.storage.load_all():
-            try:
-                self.rooms[stored.id] = self._rebuild(stored)
-            except Exception as error:
-                # One game that no longer replays (its game changed version) must not keep the rest offline.
-                self.load_errors[stored.id] = str(error)
-                log.error("game %s cannot be rebuilt: %s", stored.id, error)
 
     def _rebuild(self, stored: StoredGame) -> Room:
         record = _record_of(stored, effective_actions(stored.entries))
@@ -504,8 +536,9 @@ class GameService:
             generator=KEYED,
             practice=chosen_seed,
         )
-        self.storage.create_game(stored)
         room = Room(game_key, stored, state, infos, version=0)
+        bot_turn, lobby = _status(room, state)
+        self.storage.create_game(stored, bot_turn, lobby)
         self.rooms[game_key] = room
         return room, handed
 
@@ -560,14 +593,23 @@ class GameService:
         return token
 
     def room(self, game_key: str) -> Room:
+        """The game a request names, up to date: read whole if this process does not hold it, brought up to the
+        database's version (one query) if it holds it without following it; then served for ``serve_seconds``."""
         room = self.rooms.get(game_key)
         if room is None and game_key not in self.load_errors and _GAME_KEY.fullmatch(game_key):
-            room = self.sync(game_key)  # created by another process
+            room = self.sync(game_key)  # created by another process, or dropped from memory
+        elif room is not None and not self.serves(room):
+            self.sync(game_key)  # other processes' changes were not applied while nobody here used it
         if room is None:
             if game_key in self.load_errors:
                 raise ApiError(500, f"game {game_key} cannot be rebuilt: {self.load_errors[game_key]}")
             raise ApiError(404, f"there is no game {game_key!r}")
+        room.touched = time.monotonic()
         return room
+
+    def known(self, game_key: str) -> bool:
+        """Whether a game exists (held here, or in the database), without reading it."""
+        return game_key in self.rooms or (bool(_GAME_KEY.fullmatch(game_key)) and self.storage.exists(game_key))
 
     # ------------------------------------------------------------------ what a seat sees
     def payload(
@@ -653,6 +695,53 @@ class GameService:
             "to_act": [] if room.ended else state.to_act(),
             "winners": (room.result() or {}).get("winners") if room.finished else None,
             "created_at": room.stored.created_at.isoformat(),
+        }
+
+    def lobby(self, limit: int, offset: int, open_seats: bool = False, joinable: bool = False) -> dict[str, Any]:
+        """The lobby's list, newest first, read from the database (every game, whichever process serves it),
+        a page at a time: ``open_seats`` keeps the unfinished games with a seat nobody has taken, ``joinable``
+        those with a seat open to anyone that nobody has taken."""
+        rows, total = self.storage.lobby(limit, offset, unfinished=open_seats or joinable)
+        lines = [line for line in map(self._lobby_line, rows) if line is not None]
+        if open_seats or joinable:
+            if open_seats:
+                lines = [line for line in lines if line["open_seats"]]
+            if joinable:
+                lines = [line for line in lines if line["free_seats"]]
+            total, lines = len(lines), lines[offset:offset + limit]
+        return {"games": lines, "total": total, "offset": offset, "limit": limit}
+
+    def _lobby_line(self, row: dict[str, Any]) -> dict[str, Any] | None:
+        """:meth:`summary` of a game from its stored row and claims alone (``None``: a game that cannot be read).
+        A game stored before the ``lobby`` column is read whole, once, to tell."""
+        changing = row["lobby"]
+        if not isinstance(changing, dict):
+            try:
+                return self.summary(self.room(row["id"]))
+            except ApiError:
+                return None
+        claims: dict[int, str | None] = row["claims"]
+        seats: list[dict[str, Any]] = row["seats"]
+        players: list[str] = changing["seats"]
+        over = bool(row["over"])
+        open_now = [seat for seat, info in enumerate(seats) if players[seat] == HUMAN and seat not in claims
+                    and info.get("token_sha256") is None and info.get("token") is None]
+        return {
+            "id": row["id"],
+            "game": row["game"],
+            "title": changing["title"],
+            "players": row["players"],
+            "seats": players,
+            "open_seats": open_now,
+            "free_seats": [] if over else [seat for seat in open_now if seats[seat].get("open")],
+            "names": [info.get("name") or claims.get(seat) for seat, info in enumerate(seats)],
+            "practice": bool(row["practice"]),
+            "version": int(row["version"] or 0),
+            "over": over,
+            "ended": changing["ended"],
+            "to_act": changing["to_act"],
+            "winners": (row["result"] or {}).get("winners") if over else None,
+            "created_at": row["created_at"].isoformat(),
         }
 
     def catalog(self) -> dict[str, Any]:
@@ -837,8 +926,9 @@ class GameService:
 
     def _store(self, room: Room, entry: Entry, after: State) -> None:
         over = after.is_over()
+        bot_turn, lobby = _status(room, after)
         try:
-            self.storage.append(room.id, entry, over, after.result() if over else None)
+            self.storage.append(room.id, entry, over, after.result() if over else None, bot_turn, lobby)
         except StaleVersion as error:
             self.sync(room.id)  # another process wrote that entry: learn it
             raise ApiError(409, f"the game has moved on ({error}); reload it") from None
@@ -960,7 +1050,11 @@ class GameService:
         """End every unfinished game unchanged for ``days`` days (``ludoteca serve --expire-days``)."""
         now = now or datetime.now(UTC)
         expired = []
-        for room in list(self.rooms.values()):
+        for game_key in await asyncio.to_thread(self.storage.idle_games, now - timedelta(days=days)):
+            try:
+                room = self.room(game_key)  # read from the database: this process may not hold it
+            except ApiError:
+                continue  # a game that no longer replays is left as it is
             last = room.stored.updated_at or room.stored.created_at
             if room.finished or (now - last).total_seconds() < days * 86400:
                 continue
@@ -986,8 +1080,13 @@ class GameService:
 
     def _end_entry(self, room: Room, entry: Entry, over: bool) -> None:
         """Store a resignation or an end, then apply it (the same order as every change: stored first)."""
+        players = [info.player for info in room.seats]
+        if entry.kind == RESIGN and entry.text:
+            players[entry.seat] = entry.text  # a bot plays the seat on
+        ended, result = _ending(room.state.players, entry)
+        bot_turn, lobby = _status(room, room.state, players, ended)
         try:
-            self.storage.append(room.id, entry, over, _ending(room.state.players, entry)[1])
+            self.storage.append(room.id, entry, over, result, bot_turn and not over, lobby)
         except StaleVersion as error:
             self.sync(room.id)
             raise ApiError(409, f"the game has moved on ({error}); reload it") from None
@@ -1057,14 +1156,16 @@ class GameService:
             seat = room.bot_to_act()
             if seat is None:
                 return
+            version = room.version
+            # The lease is taken before the pause, so that for the whole pause the database says the move is in
+            # hand and other processes leave it (``Storage.waiting_bots``).
+            if not self.storage.take_lease(room.id, version, self.owner, self.lease_seconds + self.bot_delay):
+                return  # another process is thinking about it; its move will reach us
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
                 seat = room.bot_to_act()
-                if seat is None:
-                    return
-            version = room.version
-            if not self.storage.take_lease(room.id, version, self.owner, self.lease_seconds):
-                return  # another process is thinking about it; its move will reach us
+                if seat is None or room.version != version:
+                    continue  # someone acted meanwhile: look again
             agent = room.seats[seat].agent
             assert agent is not None
             snapshot = room.state.clone()
@@ -1099,6 +1200,18 @@ class GameService:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+def _status(
+    room: Room, state: State, players: list[str] | None = None, ended: str | None = None
+) -> tuple[bool, dict[str, Any]]:
+    """What the database keeps beside an entry about the game after it (``state``, with ``players`` at the seats
+    and ``ended`` if it ended early): whether a bot is to act (so a process that follows nothing finds the move,
+    docs/scaling.md) and the lobby line's changing parts (``storage.LOBBY_KEYS``; public, like the lobby)."""
+    players = players if players is not None else [info.player for info in room.seats]
+    to_act = [] if ended is not None else state.to_act()
+    bot_turn = any(players[seat] != HUMAN for seat in to_act)
+    return bot_turn, {"title": state.game.title, "seats": players, "to_act": to_act, "ended": ended}
 
 
 def _ending(players: int, entry: Entry) -> tuple[str | None, dict[str, Any] | None]:

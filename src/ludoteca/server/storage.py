@@ -64,6 +64,8 @@ games_table = Table(
     Column("generator", String(16), nullable=True),  # null: the fast generator (games stored before keys)
     Column("practice", Boolean, nullable=True),  # a seed the creator chose: a practice game
     Column("version", Integer, nullable=True),  # entries so far: what other processes compare with theirs
+    Column("bot_turn", Boolean, nullable=True),  # a bot is to act at ``version``: what an idle process looks for
+    Column("lobby", JSON, nullable=True),  # the lobby line's parts that change with the game (``LOBBY_KEYS``)
     Column("scenario", JSON, nullable=True),
     Column("dice", JSON, nullable=False),
     Column("seats", JSON, nullable=False),
@@ -122,8 +124,15 @@ CHANNEL = "ludoteca"
 """The PostgreSQL ``NOTIFY`` channel: every change names its game there, for the other processes."""
 CHAT_NOTE = -2
 """The version a ``NOTIFY`` names for a chat message (no version changes: the others read the game's chat)."""
+BOT_NOTE = "bot"
+"""The third word of a change's ``NOTIFY`` when a bot is to act at its version: a worker that follows no game
+learns from it that there is a move to take (``cluster.py``)."""
+LOBBY_KEYS = ("title", "seats", "to_act", "ended")
+"""What ``games.lobby`` holds: the game's title, who plays each seat now (a resigned seat is a bot's), who is to
+act and why the game ended early (null: it did not). With the columns and the claims, a lobby line needs no
+live game (``Storage.lobby``)."""
 
-ADDED_COLUMNS = {"games": ("seed_text", "generator", "practice", "version"), "claims": ("name",)}
+ADDED_COLUMNS = {"games": ("seed_text", "generator", "practice", "version", "bot_turn", "lobby"), "claims": ("name",)}
 """Columns added since the first schema: a database made before them gains them at start-up."""
 
 ACTION = "action"
@@ -263,7 +272,7 @@ class Storage:
     def close(self) -> None:
         self.engine.dispose()
 
-    def create_game(self, stored: StoredGame) -> None:
+    def create_game(self, stored: StoredGame, bot_turn: bool = False, lobby: dict[str, Any] | None = None) -> None:
         now = _now()
         with self.engine.begin() as connection:
             connection.execute(
@@ -285,19 +294,26 @@ class Storage:
                     over=stored.over,
                     result=stored.result,
                     version=0,
+                    bot_turn=bot_turn,
+                    lobby=lobby,
                 )
             )
-            self._notify(connection, stored.id)
+            self._notify(connection, stored.id, 0, bot_turn)
 
-    def _notify(self, connection: Any, game_id: str, version: int = 0) -> None:
+    def _notify(self, connection: Any, game_id: str, version: int = 0, bot_turn: bool = False) -> None:
         """Tell the other processes (PostgreSQL ``NOTIFY``, sent when the transaction commits) a game changed:
-        ``<game id> <version>``, so a process already there (the writer itself) need not read it."""
+        ``<game id> <version>``, so a process already there (the writer itself) need not read it, and ``bot``
+        after them when a bot is to act at that version."""
         if self.notifies:
-            note = f"{game_id} {version}"
+            note = f"{game_id} {version} {BOT_NOTE}" if bot_turn else f"{game_id} {version}"
             connection.execute(text("SELECT pg_notify(:channel, :note)"), {"channel": CHANNEL, "note": note})
 
-    def append(self, game_id: str, entry: Entry, over: bool, result: dict[str, Any] | None) -> None:
-        """Write one entry and the game's new status in a single transaction.
+    def append(
+        self, game_id: str, entry: Entry, over: bool, result: dict[str, Any] | None, bot_turn: bool = False,
+        lobby: dict[str, Any] | None = None,
+    ) -> None:
+        """Write one entry and the game's new status in a single transaction: ``over``, ``result``, whether a
+        bot is to act next (``bot_turn``) and the lobby line's changing parts (``lobby``, ``LOBBY_KEYS``).
 
         Raises :class:`StaleVersion` if entry ``entry.number`` already exists (another writer won).
         The statements are built once (``_APPEND_ENTRY``, ``_APPEND_STATUS``): this runs for every accepted
@@ -309,8 +325,9 @@ class Storage:
                 connection.execute(_APPEND_ENTRY, {"game_id": game_id, "number": entry.number, "kind": entry.kind,
                                                    "seat": entry.seat, "text": entry.text, "created_at": now})
                 connection.execute(_APPEND_STATUS, {"id_": game_id, "updated_at": now, "over": over,
-                                                    "result": result, "version": entry.number + 1})
-                self._notify(connection, game_id, entry.number + 1)
+                                                    "result": result, "version": entry.number + 1,
+                                                    "bot_turn": bot_turn, "lobby": lobby})
+                self._notify(connection, game_id, entry.number + 1, bot_turn)
         except IntegrityError as error:
             raise StaleVersion(f"entry {entry.number} of game {game_id} already exists") from error
 
@@ -420,6 +437,86 @@ class Storage:
             ).all()
         return {row[0]: int(row[1] or 0) for row in rows}
 
+    def versions_of(self, game_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of ``game_ids`` (the games a process keeps in step: its poll's question)."""
+        found: dict[str, int] = {}
+        with self.engine.connect() as connection:
+            for start in range(0, len(game_ids), 500):  # a bounded IN list per statement
+                chunk = game_ids[start:start + 500]
+                rows = connection.execute(
+                    select(games_table.c.id, games_table.c.version).where(games_table.c.id.in_(chunk))
+                ).all()
+                found.update((row[0], int(row[1] or 0)) for row in rows)
+        return found
+
+    def waiting_bots(self, before: datetime, limit: int = 100) -> dict[str, int]:
+        """Unfinished games where a bot has been to act since ``before`` or earlier and no process holds a live
+        lease on that move, with their versions: the bot moves nobody is making (its writer moves no bots, or
+        died, or its worker did). Oldest first, at most ``limit``."""
+        now = _now()
+        live = (
+            select(bot_leases_table.c.game_id)
+            .where(bot_leases_table.c.game_id == games_table.c.id)
+            .where(bot_leases_table.c.version == games_table.c.version)
+            .where(bot_leases_table.c.until >= now)
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(games_table.c.id, games_table.c.version)
+                .where(games_table.c.bot_turn.is_(True))
+                .where(games_table.c.over == false())
+                .where(games_table.c.updated_at <= before)
+                .where(~live.exists())
+                .order_by(games_table.c.updated_at)
+                .limit(limit)
+            ).all()
+        return {row[0]: int(row[1] or 0) for row in rows}
+
+    def idle_games(self, before: datetime) -> list[str]:
+        """Unfinished games unchanged since ``before`` (what ``--expire-days`` ends), oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(games_table.c.id)
+                .where(games_table.c.over == false())
+                .where(games_table.c.updated_at < before)
+                .order_by(games_table.c.updated_at)
+            ).all()
+        return [row[0] for row in rows]
+
+    def exists(self, game_id: str) -> bool:
+        with self.engine.connect() as connection:
+            found = connection.execute(select(games_table.c.id).where(games_table.c.id == game_id)).first()
+        return found is not None
+
+    def lobby(self, limit: int, offset: int, unfinished: bool = False) -> tuple[list[dict[str, Any]], int]:
+        """A page of games, newest first, as the lobby lists them (no entries, no secrets' use: the seats' JSON
+        and the claims' digests only tell which seats are taken), and how many there are in all. ``unfinished``:
+        every unfinished game and no page (the caller filters them by their seats, then pages)."""
+        columns = [games_table.c[name] for name in ("id", "game", "players", "options", "seats", "practice",
+                                                    "version", "over", "result", "lobby", "created_at")]
+        query = select(*columns).order_by(games_table.c.created_at.desc(), games_table.c.id)
+        counted = select(func.count()).select_from(games_table)
+        if unfinished:
+            query = query.where(games_table.c.over == false())
+            counted = counted.where(games_table.c.over == false())
+        else:
+            query = query.limit(limit).offset(offset)
+        with self.engine.connect() as connection:
+            rows = [dict(row) for row in connection.execute(query).mappings().all()]
+            total = int(connection.execute(counted).scalar_one())
+            ids = [row["id"] for row in rows]
+            claimed = connection.execute(
+                select(claims_table.c.game_id, claims_table.c.seat, claims_table.c.name)
+                .where(claims_table.c.game_id.in_(ids))
+            ).all() if ids else []
+        taken: dict[str, dict[int, str | None]] = {}
+        for game_id, seat, name in claimed:
+            taken.setdefault(game_id, {})[seat] = name
+        for row in rows:
+            row["claims"] = taken.get(row["id"], {})
+            row["created_at"] = _aware(row["created_at"])
+        return rows, total
+
     def take_lease(self, game_id: str, version: int, owner: str, seconds: float) -> bool:
         """Reserve the bot move of ``game_id`` at ``version`` for ``owner`` during ``seconds``.
 
@@ -516,7 +613,7 @@ _APPEND_STATUS = (
     update(games_table)
     .where(games_table.c.id == bindparam("id_"))
     .values(updated_at=bindparam("updated_at"), over=bindparam("over"), result=bindparam("result"),
-            version=bindparam("version"))
+            version=bindparam("version"), bot_turn=bindparam("bot_turn"), lobby=bindparam("lobby"))
 )
 _TAKE_LEASE = (
     update(bot_leases_table)
