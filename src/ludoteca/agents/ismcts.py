@@ -24,9 +24,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from ludoteca.agents.base import Agent, check_params, float_param, int_param, legal_or_fail, settled_choice
-from ludoteca.core import Action, State
+from ludoteca.core import Action, BadOptions, State
+
+ROLLOUTS = ("random", "greedy")
 
 
 class _Node:
@@ -50,7 +53,9 @@ class IsmctsAgent(Agent):
     GROW = 0
 
     def __init__(self, seed: int = 0, iterations: int = 400, depth: int | None = None, seconds: float = 0.0,
-                 exploration: float | None = None, prior: int = 4, grow: int | None = None) -> None:
+                 exploration: float | None = None, prior: int = 4, grow: int | None = None,
+                 rollout: str | None = None, tree: int | None = None, hints: bool = True,
+                 width: int | None = None) -> None:
         self.random = random.Random(seed)
         self.iterations = iterations
         self.depth = depth  # None: the game's ``search_defaults``, else DEPTH
@@ -58,12 +63,21 @@ class IsmctsAgent(Agent):
         self.exploration = exploration  # None: the game's ``search_defaults``, else EXPLORATION
         self.prior = prior
         self.grow = grow  # None: the game's ``search_defaults``, else GROW
+        self.rollout = rollout  # "random" or "greedy"; None: the game's ``search_defaults``, else random
+        self.tree = tree  # the most actions the tree holds on a path (0: no limit); None: the game's, else 0
+        self.hints = hints  # follow the game's ``heuristic_choice`` at the root (else search those choices too)
+        # > 0: sweeps (below) over the ``width`` root actions the prior ranks best; None: the game's, else 0 (UCT)
+        self.width = width
         self.last_iterations = 0  # iterations the last choice ran (0 when it needed no search)
         self.time_limit: float | None = None  # seconds a choice may take at most, whatever the budget (servers)
 
     @classmethod
     def from_params(cls, params: dict[str, str], seed: int = 0) -> IsmctsAgent:
-        check_params(params, {"seed", "iterations", "depth", "seconds", "c", "prior", "grow"}, "ismcts")
+        known = {"seed", "iterations", "depth", "seconds", "c", "prior", "grow", "rollout", "tree", "hints", "width"}
+        check_params(params, known, "ismcts")
+        rollout = params.get("rollout")
+        if rollout is not None and rollout not in ROLLOUTS:
+            raise BadOptions(f"the ismcts agent's rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         return cls(
             seed=int_param(params, "seed", seed, "ismcts"),
             iterations=int_param(params, "iterations", 400, "ismcts", 1),
@@ -72,6 +86,10 @@ class IsmctsAgent(Agent):
             exploration=float_param(params, "c", 0.0, "ismcts") if "c" in params else None,
             prior=int_param(params, "prior", 4, "ismcts"),
             grow=int_param(params, "grow", 0, "ismcts") if "grow" in params else None,
+            rollout=rollout,
+            tree=int_param(params, "tree", 0, "ismcts") if "tree" in params else None,
+            hints=bool(int_param(params, "hints", 1, "ismcts")),
+            width=int_param(params, "width", 0, "ismcts") if "width" in params else None,
         )
 
     def settings(self, state: State) -> tuple[int, float, int]:
@@ -82,32 +100,48 @@ class IsmctsAgent(Agent):
         grow = self.grow if self.grow is not None else int(defaults.get("grow", self.GROW))
         return depth, exploration, grow if self.prior else 0
 
+    def shape(self, state: State) -> tuple[str, int, int]:
+        """Rollout policy, tree limit and sweep width for this game: the spec's, else the game's, else random
+        rollouts, no limit and no sweeps."""
+        defaults = state.game.search_defaults
+        rollout = self.rollout if self.rollout is not None else ROLLOUTS[int(defaults.get("greedy", 0))]
+        tree = self.tree if self.tree is not None else int(defaults.get("tree", 0))
+        width = self.width if self.width is not None else int(defaults.get("width", 0))
+        return rollout, tree, width if self.prior else 0
+
     def choose(self, state: State, seat: int) -> Action:
         legal = legal_or_fail(state, seat)
         self.last_iterations = 0
-        settled = settled_choice(state, seat, legal)
+        settled = settled_choice(state, seat, legal) if self.hints else (legal[0] if len(legal) == 1 else None)
         if settled is not None:
             return settled
         root = _Node(seat)
         if self.prior:
             self._seed_root(state, seat, legal, root)
         depth, exploration, grow = self.settings(state)
+        rollout, tree, width = self.shape(state)
+        greedy = rollout == "greedy"
         root.seeded = grow > 0
         started = time.perf_counter()
         deadline = started + self.seconds if self.seconds else None
         # A host's hard cap (the server's per-move limit) stops even an iteration budget: a search that
         # hits it is no longer reproducible, which a server game never needed.
         hard_stop = started + self.time_limit if self.time_limit is not None else None
-        done = 0
-        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
+        def spent(done: int) -> bool:
             if hard_stop is not None and done and time.perf_counter() >= hard_stop:
-                break
-            self._iterate(state, seat, root, depth, exploration, grow)
+                return True
+            return done >= self.iterations if deadline is None else time.perf_counter() >= deadline
+
+        by_text = {action.text: action for action in legal}
+        if width:
+            return self._sweep(state, seat, by_text, root, depth, greedy, width, spent)
+        done = 0
+        while not spent(done):
+            self._iterate(state, seat, root, depth, exploration, grow, greedy=greedy, tree=tree)
             done += 1
         self.last_iterations = done
         # The most visited action; among equals the best mean value, then a random one (a fixed order such
         # as the text's would make the agent repeat one idle move whenever the evaluation cannot tell moves apart).
-        by_text = {action.text: action for action in legal}
         ranked = [
             (child.visits, child.total / child.visits if child.visits else 0.0, self.random.random(), text)
             for text, child in root.children.items()
@@ -116,6 +150,39 @@ class IsmctsAgent(Agent):
         if not ranked:
             return legal[self.random.randrange(len(legal))]
         return by_text[max(ranked)[3]]
+
+    def _sweep(self, state: State, seat: int, by_text: dict[str, Action], root: _Node, depth: int, greedy: bool,
+               width: int, spent: Callable[[int], bool]) -> Action:
+        """Sweeps: the ``width`` actions the root's one-look prior ranks best are each played out from the same
+        determinization (and the same rollout draws) in every sweep, until the budget is spent; the best mean
+        of those playouts wins (ties by the prior, then at random).
+
+        Comparing the candidates on common draws takes the dice's luck out of their differences, which in a
+        dice game swamps what a move is worth when each move is judged on dice of its own (UCT's way); and the
+        budget goes to the moves a good player would weigh, not to every option (a heuristic's clear choice
+        costs nothing: with one candidate there is no sweep).
+        """
+        ranked = sorted(
+            ((child.total / child.visits, self.random.random(), text) for text, child in root.children.items()
+             if text in by_text),
+            reverse=True,
+        )
+        candidates = [text for _, _, text in ranked[:width]]
+        totals = dict.fromkeys(candidates, 0.0)
+        done = 0
+        while len(candidates) > 1 and not spent(done):
+            draw = self.random.getrandbits(64)
+            for text in candidates:
+                rng = random.Random(draw)
+                world = state.clone()
+                world.resample(seat, rng)
+                world.apply_legal(seat, by_text[text])
+                self._rollout(world, depth, greedy, rng)
+                totals[text] += world.evaluate(seat)
+            done += len(candidates)
+        self.last_iterations = done
+        prior = {text: (value, tie) for value, tie, text in ranked}
+        return by_text[max(candidates, key=lambda text: (totals[text], *prior[text]))]
 
     def _judged(self, world: State, actor: int, action: Action) -> _Node:
         """A child with ``prior`` virtual visits at ``actor``'s evaluation after ``action`` (``world`` is used up)."""
@@ -138,11 +205,13 @@ class IsmctsAgent(Agent):
             world.resample(seat, self.random)
             root.children[action.text] = self._judged(world, seat, action)
 
-    def _iterate(self, state: State, seat: int, root: _Node, depth: int, exploration: float, grow: int) -> None:
+    def _iterate(self, state: State, seat: int, root: _Node, depth: int, exploration: float, grow: int,
+                 greedy: bool = False, tree: int = 0) -> None:
         world = state.clone()
         world.resample(seat, self.random)
         node, path = root, [root]
-        while not world.is_over():  # selection, then expansion of one untried action
+        # Selection, then expansion of one untried action, while the path is shorter than the tree's limit.
+        while not world.is_over() and not (tree and len(path) > tree):
             actor = world.to_act()[0]
             legal = world.legal_actions(actor)
             untried = [a for a in legal if a.text not in node.children]
@@ -167,16 +236,44 @@ class IsmctsAgent(Agent):
             world.apply_legal(actor, action)
             node = node.children[action.text]
             path.append(node)
-        for _ in range(depth):  # rollout
-            if world.is_over():
-                break
-            actor = world.to_act()[0]
-            world.apply_legal(actor, world.random_action(actor, self.random))
+        self._rollout(world, depth, greedy, self.random)
         values = world.evaluate_all()
         for visited in path:
             visited.visits += 1
             visited.reached += 1
             visited.total += values[visited.seat]
+
+    @classmethod
+    def _rollout(cls, world: State, depth: int, greedy: bool, rng: random.Random) -> None:
+        """Play ``depth`` actions on: random ones, or the ``heuristic`` agent's (``greedy``)."""
+        for _ in range(depth):
+            if world.is_over():
+                break
+            actor = world.to_act()[0]
+            world.apply_legal(actor, cls._greedy(world, actor, rng) if greedy else world.random_action(actor, rng))
+
+    @staticmethod
+    def _greedy(world: State, actor: int, rng: random.Random) -> Action:
+        """What the ``heuristic`` agent would play in ``world`` (one sample): the game's own answer where it has
+        one, else the option whose result ``actor``'s evaluation likes best, judged on a clone whose hidden part
+        is redrawn from ``actor``'s view (a rollout must not steer by the dice this determinization holds)."""
+        legal = world.legal_actions(actor)
+        settled = settled_choice(world, actor, legal)
+        if settled is not None:
+            return settled
+        look = world.clone()
+        look.resample(actor, rng)
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            twin = look.clone()
+            twin.apply_legal(actor, action)
+            value = twin.evaluate(actor)
+            if value > best_value + 1e-12:
+                best, best_value = [action], value
+            elif value >= best_value - 1e-12:
+                best.append(action)
+        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
     @staticmethod
     def _ucb(child: _Node, exploration: float) -> float:

@@ -1,0 +1,126 @@
+"""ISMCTS's sweeps and greedy rollouts: they find the move whose worth shows only a turn later, which one move of
+look-ahead misses, and they stay reproducible from the seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import ludoteca
+from ludoteca.agents import HeuristicAgent, IsmctsAgent, make_agent
+from ludoteca.core import Action, BadOptions, Game, State, lead_estimates
+
+
+class HarvestState(State):
+    """"Harvest", a test game: on a turn a seat takes a die's worth of points (1D3) now, or plants a field,
+    which adds 3 points to each of its later takes. Four turns a seat; most points win. Planting is worth 0 at
+    once, so a one-move look-ahead never plants; planting first is worth 3 points a take after it."""
+
+    TURNS = 4
+
+    def _setup(self) -> None:
+        self.data = {"points": [0, 0], "fields": [0, 0], "turn": 0}
+
+    def _to_act(self) -> list[int]:
+        return [self.data["turn"] % 2]
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return [Action("take"), Action("plant")]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if action.text == "take":
+            self.data["points"][seat] += self.rng.roll(3) + 3 * self.data["fields"][seat]
+        else:
+            self.data["fields"][seat] += 1
+        self.data["turn"] += 1
+
+    def _is_over(self) -> bool:
+        return bool(self.data["turn"] >= 2 * self.TURNS)
+
+    def _result(self) -> dict[str, Any]:
+        points = self.data["points"]
+        best = max(points)
+        winners = [seat for seat in (0, 1) if points[seat] == best]
+        return {"scores": list(points), "ranking": [winners], "winners": winners}
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {"points": list(self.data["points"]), "fields": list(self.data["fields"]), "turn": self.data["turn"]}
+
+    def _evaluate(self, seat: int) -> float:
+        return self._evaluate_all()[seat]
+
+    def _evaluate_all(self) -> list[float]:
+        return lead_estimates([float(p) for p in self.data["points"]], 3.0)
+
+
+class Harvest(Game):
+    id = "harvest-test"
+    title = "Harvest (agent test game)"
+    min_players = 2
+    max_players = 2
+
+    def _make_state(self) -> State:
+        return HarvestState()
+
+
+def _opening() -> State:
+    return Harvest(players=2).new_state(seed=4)
+
+
+def test_a_greedy_player_takes_the_points_now() -> None:
+    state = _opening()
+    assert HeuristicAgent(seed=1).choose(state, 0).text == "take"
+
+
+def test_sweeps_with_greedy_rollouts_plant_first() -> None:
+    # Two actions of the seat's own and the reply between them: a rollout of 3 sees the first take after planting.
+    agent = make_agent("ismcts:iterations=16,width=2,depth=3,rollout=greedy", seed=1)
+    assert agent.choose(_opening(), 0).text == "plant"
+    assert agent.last_iterations == 16  # eight sweeps over the two candidates
+
+
+def test_sweeps_that_look_no_further_than_the_move_take_the_points() -> None:
+    # Depth 0: the playouts judge the position right after the move, which is what the greedy player sees.
+    agent = make_agent("ismcts:iterations=16,width=2,depth=0,rollout=greedy", seed=1)
+    assert agent.choose(_opening(), 0).text == "take"
+
+
+def test_a_width_of_one_is_the_priors_choice_without_a_sweep() -> None:
+    agent = make_agent("ismcts:iterations=16,width=1,depth=3,rollout=greedy", seed=1)
+    assert agent.choose(_opening(), 0).text == "take"
+    assert agent.last_iterations == 0
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iterations=12,width=3,depth=6,rollout=greedy",
+                                  "ismcts:iterations=12,depth=4,rollout=greedy,tree=1",
+                                  "ismcts:iterations=12,width=3,depth=2,hints=0"])
+def test_the_new_modes_replay_from_their_seed_on_a_dice_game(spec: str) -> None:
+    def moves() -> list[str]:
+        state = ludoteca.load_game("mankind", players=2).new_state(seed=5)
+        agent = make_agent(spec, seed=3)
+        chosen = []
+        for _ in range(25):
+            seat = state.to_act()[0]
+            action = agent.choose(state, seat)
+            chosen.append(action.text)
+            state.apply(seat, action)
+        return chosen
+
+    assert moves() == moves()
+
+
+def test_the_new_parameters_are_checked() -> None:
+    agent = make_agent("ismcts:rollout=greedy,tree=1,width=3,hints=0")
+    assert isinstance(agent, IsmctsAgent)
+    assert (agent.rollout, agent.tree, agent.width, agent.hints) == ("greedy", 1, 3, False)
+    with pytest.raises(BadOptions, match="rollout"):
+        make_agent("ismcts:rollout=clever")
+
+
+def test_the_game_sets_the_new_modes_unless_the_spec_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _opening()
+    monkeypatch.setattr(Harvest, "search_defaults", {"greedy": 1, "tree": 2, "width": 5})
+    assert make_agent("ismcts").shape(state) == ("greedy", 2, 5)
+    assert make_agent("ismcts:rollout=random,tree=0,width=0").shape(state) == ("random", 0, 0)
+    assert make_agent("ismcts:prior=0").shape(state) == ("greedy", 2, 0)  # sweeps choose their candidates by it
