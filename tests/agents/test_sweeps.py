@@ -13,7 +13,7 @@ from ludoteca.core import Action, BadOptions, Game, State, lead_estimates
 
 
 class HarvestState(State):
-    """"Harvest", a test game: on a turn a seat takes a die's worth of points (1D3) now, or plants a field,
+    """Harvest, a test game: on a turn a seat takes a die's worth of points (1D3) now, or plants a field,
     which adds 3 points to each of its later takes. Four turns a seat; most points win. Planting is worth 0 at
     once, so a one-move look-ahead never plants; planting first is worth 3 points a take after it."""
 
@@ -92,9 +92,14 @@ def test_a_width_of_one_is_the_priors_choice_without_a_sweep() -> None:
     assert agent.last_iterations == 0
 
 
-@pytest.mark.parametrize("spec", ["ismcts:iterations=12,width=3,depth=6,rollout=greedy",
-                                  "ismcts:iterations=12,depth=4,rollout=greedy,tree=1",
-                                  "ismcts:iterations=12,width=3,depth=2,hints=0"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "ismcts:iterations=12,width=3,depth=6,rollout=greedy",
+        "ismcts:iterations=12,depth=4,rollout=greedy,tree=1",
+        "ismcts:iterations=12,width=3,depth=2,hints=0",
+    ],
+)
 def test_the_new_modes_replay_from_their_seed_on_a_dice_game(spec: str) -> None:
     def moves() -> list[str]:
         state = ludoteca.load_game("mankind", players=2).new_state(seed=5)
