@@ -22,6 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ludoteca.server import create_app
+from ludoteca.server.service import digest
 from tests.server.conftest import claim_all, stored_entries
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
@@ -249,3 +250,169 @@ def _leased(database: str, game_id: str) -> bool:
                                       {"g": game_id}).scalar_one() > 0
     finally:
         engine.dispose()
+
+
+# ---------------------------------------------------------------------- the lazy follower (docs/scaling.md)
+def _room_version(client: TestClient, game_id: str) -> int | None:
+    """The version of a game as a process holds it in memory (``None``: not held), without a request."""
+    room = client.app.state.service.rooms.get(game_id)  # type: ignore[attr-defined]
+    return None if room is None else int(room.version)
+
+
+def _play(client: TestClient, url: str, tokens: list[str], moves: int) -> int:
+    """Play ``moves`` actions through ``client`` (whoever is to act, their first legal action); the last version."""
+    seen = client.get(url).json()
+    for _ in range(moves):
+        seat = seen["to_act"][0]
+        mine = client.get(url, headers=bearer(tokens[seat])).json()
+        answer = client.post(f"{url}/actions", json={"version": mine["version"], "action": mine["legal_actions"][0]},
+                             headers=bearer(tokens[seat]))
+        assert answer.status_code == 200, answer.text
+        seen = answer.json()
+    return int(seen["version"])
+
+
+def test_a_process_follows_only_the_games_it_serves_and_reads_the_others_when_asked(database: str) -> None:
+    """A game made on A and played on B while A holds no socket and had no request lately: A does not apply B's
+    actions, then answers the next request with the state B has, and judges a post by the database's version."""
+    with TestClient(create_app(database, bot_delay=0, poll_seconds=0.1, serve_seconds=0.3)) as a, \
+            TestClient(create_app(database, bot_delay=0, poll_seconds=0.1)) as b:
+        created = claim_all(a, a.post("/api/games", json={"game": "tigris-euphrates",
+                                                          "seats": ["human", "human"]}).json())
+        url = f"/api/games/{created['id']}"
+        tokens = [seat["token"] for seat in created["seats"]]
+        time.sleep(0.4)  # A's window passes: it serves the game no more
+        version = _play(b, url, tokens, 3)
+        time.sleep(0.5)  # five of A's polls, and every note B's actions sent
+        assert _room_version(a, created["id"]) == 0  # A did not replay B's actions
+        for seat in (None, 0, 1):
+            headers = bearer(tokens[seat]) if seat is not None else {}
+            assert a.get(url, headers=headers).json() == b.get(url, headers=headers).json()
+        assert _room_version(a, created["id"]) == version
+        time.sleep(0.4)
+        version = _play(b, url, tokens, 1)  # A falls behind again
+        seat = b.get(url).json()["to_act"][0]
+        legal = b.get(url, headers=bearer(tokens[seat])).json()["legal_actions"]
+        stale = a.post(f"{url}/actions", json={"version": version - 1, "action": legal[0]},
+                       headers=bearer(tokens[seat]))
+        assert stale.status_code == 409  # the version the client sent is not the game's: refused, nothing stored
+        assert len(stored_entries(database)[created["id"]]) == version
+        time.sleep(0.4)
+        _play(b, url, tokens, 1)
+        seat = b.get(url).json()["to_act"][0]
+        latest = b.get(url, headers=bearer(tokens[seat])).json()
+        assert _room_version(a, created["id"]) == version  # behind by one
+        move = {"version": latest["version"], "action": latest["legal_actions"][0]}
+        answer = a.post(f"{url}/actions", json=move, headers=bearer(tokens[seat]))
+        assert answer.status_code == 200 and answer.json()["version"] == latest["version"] + 1  # judged on B's state
+        rows = stored_entries(database)[created["id"]]
+        assert [row[0] for row in rows] == list(range(latest["version"] + 1)) and rows[-1][3] == move["action"]
+
+
+def test_a_post_to_a_process_that_has_not_heard_the_latest_version_is_judged_on_it(database: str) -> None:
+    """A serves the game but has not heard of B's action (it polls every 30 s; on PostgreSQL it may have heard):
+    the latest version is accepted against the state B made, the old one refused, each stored once."""
+    with TestClient(create_app(database, bot_delay=0, poll_seconds=30)) as a, \
+            TestClient(create_app(database, bot_delay=0, poll_seconds=30)) as b:
+        created = claim_all(a, a.post("/api/games", json={"game": "mankind", "seats": ["human", "human"]}).json())
+        url = f"/api/games/{created['id']}"
+        tokens = [seat["token"] for seat in created["seats"]]
+        assert a.get(url).json()["version"] == 0
+        version = _play(b, url, tokens, 1)
+        seat = b.get(url).json()["to_act"][0]
+        latest = b.get(url, headers=bearer(tokens[seat])).json()
+        old = a.post(f"{url}/actions", json={"version": version - 1, "action": latest["legal_actions"][0]},
+                     headers=bearer(tokens[seat]))
+        assert old.status_code == 409
+        answer = a.post(f"{url}/actions", json={"version": version, "action": latest["legal_actions"][0]},
+                        headers=bearer(tokens[seat]))
+        assert answer.status_code == 200 and answer.json()["version"] == version + 1
+        rows = stored_entries(database)[created["id"]]
+        assert [row[0] for row in rows] == [0, 1] and rows[1][3] == latest["legal_actions"][0]
+
+
+def test_games_not_served_are_dropped_from_memory_and_read_again_when_asked(database: str) -> None:
+    with TestClient(create_app(database, bot_delay=0, poll_seconds=0.1, serve_seconds=0.2,
+                               forget_seconds=0.5)) as client:
+        service = client.app.state.service  # type: ignore[attr-defined]
+        games = [claim_all(client, client.post("/api/games", json={"game": "blind-draw", "seats": ["human", "human"]})
+                           .json()) for _ in range(6)]
+        seen = []
+        for created in games:
+            tokens = [seat["token"] for seat in created["seats"]]
+            _play(client, f"/api/games/{created['id']}", tokens, 1)
+            seen.append(client.get(f"/api/games/{created['id']}", headers=bearer(tokens[0])).json())
+        with client.websocket_connect(f"/ws/games/{games[0]['id']}") as socket:
+            assert socket.receive_json()["version"] == 1
+            deadline = time.monotonic() + 5
+            while len(service.rooms) > 1:  # the one with a socket open stays; the others go
+                assert time.monotonic() < deadline, f"{len(service.rooms)} games still held"
+                time.sleep(0.1)
+            assert list(service.rooms) == [games[0]["id"]]
+        for created, before in zip(games, seen, strict=True):
+            token = created["seats"][0]["token"]
+            assert client.get(f"/api/games/{created['id']}", headers=bearer(token)).json() == before
+        assert len(service.rooms) == len(games)
+
+
+def test_a_bot_game_nobody_follows_is_played_to_the_end(database: str) -> None:
+    """Made on a server that moves no bots; B moves bots but never had a request, socket or note for the game: it
+    finds the bot moves waiting in the database (the bot's turn, no lease) and plays them."""
+    with TestClient(create_app(database, bot_delay=0, bots=False, poll_seconds=0.2)) as a, \
+            TestClient(create_app(database, bot_delay=0, poll_seconds=0.2)) as b:
+        created = a.post("/api/games", json={"game": "blind-draw", "seats": ["random", "random"], "me": None}).json()
+        url = f"/api/games/{created['id']}"
+        assert a.get(url).json()["version"] == 0
+        deadline = time.monotonic() + 20
+        while not (seen := a.get(url).json())["over"]:
+            assert time.monotonic() < deadline, "nobody made the bot moves"
+            time.sleep(0.1)
+        assert seen["result"] is not None and seen["version"] == len(stored_entries(database)[created["id"]])
+        mixed = a.post("/api/games", json={"game": "tigris-euphrates", "seats": ["random", "human"]}).json()
+        token = mixed["seats"][1]["token"]
+        deadline = time.monotonic() + 20
+        while 1 not in (seen := a.get(f"/api/games/{mixed['id']}", headers=bearer(token)).json())["to_act"]:
+            assert time.monotonic() < deadline, "nobody made the bot's move"
+            time.sleep(0.1)
+        assert seen["version"] == 2 and _room_version(b, mixed["id"]) == 2  # the bot's turn (two actions), on B
+
+
+def test_the_lobby_of_one_process_lists_the_games_of_every_process(database: str) -> None:
+    """The list is read from the database: A lists a game made (and changed) on B exactly as B sees it, and the
+    list carries no token, invitation or digest of one."""
+    with TestClient(create_app(database, bot_delay=0, poll_seconds=30, serve_seconds=0.0)) as a, \
+            TestClient(create_app(database, bot_delay=0, poll_seconds=30)) as b:
+        assert a.get("/api/games").json()["games"] == []
+        made = [
+            b.post("/api/games", json={"game": "mankind", "players": 3, "seats": ["human", "human", "random"],
+                                       "open": True, "name": "Ada"}).json(),
+            claim_all(b, b.post("/api/games", json={"game": "mankind", "players": 3,
+                                                    "seats": ["human", "human", "human"]}).json()),
+            b.post("/api/games", json={"game": "tigris-euphrates", "seats": ["human", "random"]}).json(),
+            b.post("/api/games", json={"game": "blind-draw", "seats": ["human", "human"]}).json(),
+        ]
+        resigned = made[1]
+        tokens = [seat["token"] for seat in resigned["seats"]]
+        assert b.post(f"/api/games/{resigned['id']}/resign", json={"version": 0},
+                      headers=bearer(tokens[1])).status_code == 200  # a bot plays seat 1 on
+        abandoned = made[2]
+        assert b.post(f"/api/games/{abandoned['id']}/abandon", json={"version": 0},
+                      headers=bearer(abandoned["seats"][0]["token"])).status_code == 200
+        taken = b.post(f"/api/games/{made[0]['id']}/seats/1/take", json={"name": "Bo"})
+        assert taken.status_code == 200
+        service = b.app.state.service  # type: ignore[attr-defined]
+        listed = a.get("/api/games").json()
+        assert listed["total"] == 4 and [line["id"] for line in listed["games"]] == [g["id"] for g in reversed(made)]
+        for line in listed["games"]:
+            assert line == service.summary(service.rooms[line["id"]]) | {"created_at": line["created_at"]}
+        assert a.app.state.service.rooms == {}  # type: ignore[attr-defined]  # listed without reading a game
+        assert [line["id"] for line in a.get("/api/games?open=true").json()["games"]] == [made[3]["id"]]
+        assert a.get("/api/games?joinable=true").json()["games"] == []  # the open seat has been taken
+        page = a.get("/api/games?limit=2&offset=1").json()
+        assert page["total"] == 4 and [line["id"] for line in page["games"]] == [made[2]["id"], made[1]["id"]]
+        secrets = [taken.json()["token"], *tokens]
+        for game in made:
+            for seat in game["seats"]:
+                secrets += [value for value in (seat.get("token"), seat.get("invite")) if value]
+        text = a.get("/api/games").text
+        assert not any(secret in text or digest(secret) in text for secret in secrets) and "sha256" not in text

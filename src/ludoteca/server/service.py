@@ -900,10 +900,27 @@ class GameService:
             seat = self.seat_of(room, token)
             if seat is None:
                 raise ApiError(403, "a spectator cannot act: use your seat's token")
-            self._check_version(room, version)
-            self._commit_action(room, seat, text)
+            try:
+                self._check_version(room, version)
+                self._commit_action(room, seat, text)
+            except ApiError as error:
+                raise self._judged_on_latest(room, error) from None
         await self._changed(room)
         return seat
+
+    def _judged_on_latest(self, room: Room, error: ApiError) -> ApiError:
+        """A refusal as the database's latest version would give it. A process may hold a game a little behind
+        (it learns of other processes' changes a moment later, or on demand: docs/scaling.md), and a client that
+        heard of them first may then send an action legal only after them, at the version before: judged on the
+        old state that would be a 400 or an out-of-turn 409 with the wrong reason. So a refusal reads the game's
+        news first (one query, on refusals only), and if there were any, the answer is that it moved on."""
+        if error.status not in (400, 409):
+            return error
+        before = room.version
+        self.sync(room.id)
+        if room.version != before:
+            return ApiError(409, f"the game has moved on: it is at version {room.version}; reload it")
+        return error
 
     def _commit_action(self, room: Room, seat: int, text: str) -> None:
         state = room.state
@@ -1005,10 +1022,13 @@ class GameService:
             seat = self.seat_of(room, token)
             if seat is None:
                 raise ApiError(403, "a spectator cannot undo: use your seat's token")
-            self._check_version(room, version)
-            refusal = self.undo_refusal(room, seat)
-            if refusal is not None:
-                raise bad_request(f"you cannot undo now: {refusal}")
+            try:
+                self._check_version(room, version)
+                refusal = self.undo_refusal(room, seat)
+                if refusal is not None:
+                    raise bad_request(f"you cannot undo now: {refusal}")
+            except ApiError as error:
+                raise self._judged_on_latest(room, error) from None
             before = self._previous(room)
             last_text = room.state.record()["actions"][-1][1]
             self._store(room, Entry(room.version, UNDO, seat, last_text), before)
@@ -1073,9 +1093,12 @@ class GameService:
         seat = self.seat_of(room, token)
         if seat is None:
             raise ApiError(403, "a spectator cannot end a game: use your seat's token")
-        self._check_version(room, version)
-        if room.finished:
-            raise ApiError(409, "the game is over")
+        try:
+            self._check_version(room, version)
+            if room.finished:
+                raise ApiError(409, "the game is over")
+        except ApiError as error:
+            raise self._judged_on_latest(room, error) from None
         return seat
 
     def _end_entry(self, room: Room, entry: Entry, over: bool) -> None:
