@@ -1,13 +1,14 @@
 """Load on the game server: many concurrent games, bots and scripted clients, and the time to accept an action.
 
 Run:  python bench/server_load.py [--games 100] [--moves 40] [--think 0] [--bot-delay 0.01] [--seed 1]
-                                  [--servers 1] [--database URL]
+                                  [--servers 1] [--database URL] [--push next|same] [--json FILE]
 
 Starts ``--servers`` ``ludoteca serve`` processes on 127.0.0.1 (free ports, one database: a temporary
 SQLite file unless ``--database`` names another, e.g. PostgreSQL; the rate limit off: every client here
-shares one address), and lets ``--games`` scripted clients play at once, client i sending its requests to
-server i mod N and, with several servers, following its game's pushes on the next one (so every push
-crosses processes),
+shares one address), and lets ``--games`` scripted clients play at once, client i sending every request of
+its games to server i mod N (sticky by game, as a client of one base URL behind a proxy that routes by game
+would) and, with several servers, following its game's pushes on the next one (``--push next``, the default:
+every push crosses processes) or on the same one (``--push same``),
 each a fixed number of moves in its own game (a client whose game ends starts another of the same kind).
 Half the games have a bot seat that plays server-side (it answers after ``--bot-delay``; the scripted
 seat follows the game on the WebSocket as the browser does); in the others one scripted client plays
@@ -353,6 +354,7 @@ class LoadReport:
     driver_cpu: float = 0.0  # CPU seconds this driver used meanwhile
     machine_busy: float = 0.0  # the share of the machine's cores busy meanwhile (0-1), whoever used them
     server_wait: float = 0.0  # seconds the servers' threads were ready to run but had no core meanwhile
+    per_server_cpu: list[float] = field(default_factory=list)  # each server process's share of ``server_cpu``
 
     @property
     def latencies(self) -> list[float]:
@@ -399,9 +401,27 @@ class LoadReport:
         if not self.server_cpu:
             return ""
         per_action = self.server_cpu / max(self.accepted, 1) * 1000
-        return (f"; CPU: servers {self.server_cpu:.1f} s ({per_action:.1f} ms per scripted action, bots' moves "
+        each = ""
+        if len(self.per_server_cpu) > 1:
+            each = " = " + " + ".join(f"{cpu / max(self.accepted, 1) * 1000:.1f}" for cpu in self.per_server_cpu)
+        return (f"; CPU: servers {self.server_cpu:.1f} s ({per_action:.1f}{each} ms per scripted action, bots' moves "
                 f"included) and {self.server_wait:.1f} s waiting for a core, driver {self.driver_cpu:.1f} s, machine "
                 f"{self.machine_busy:.0%} busy")
+
+    def figures(self) -> dict[str, Any]:
+        """The run's figures as numbers (``--json``): rates, latency percentiles in ms, CPU in s and ms/action."""
+        accepted = max(self.accepted, 1)
+        return {
+            "games": len(self.runs), "finished": self.finished, "seconds": round(self.seconds, 3),
+            "accepted": self.accepted, "actions_per_second": round(self.accepted / max(self.seconds, 1e-9), 2),
+            "games_per_second": round(len(self.runs) / max(self.seconds, 1e-9), 3),
+            **{f"p{int(q * 100)}_ms": round(self.percentile(q) * 1000, 1) for q in (0.5, 0.95, 0.99, 1.0)},
+            "server_cpu": round(self.server_cpu, 2),
+            "server_ms_per_action": round(self.server_cpu / accepted * 1000, 2),
+            "per_server_ms_per_action": [round(cpu / accepted * 1000, 2) for cpu in self.per_server_cpu],
+            "server_wait": round(self.server_wait, 2), "driver_cpu": round(self.driver_cpu, 2),
+            "machine_busy": round(self.machine_busy, 3), "errors": len(self.errors), "retries": self.retries,
+        }  # fmt: skip
 
 
 async def _create(http: Http, run: GameRun, seed: int) -> None:
@@ -571,12 +591,14 @@ async def _verify(http: Http, run: GameRun) -> None:
 
 async def run_load(
     url: str | list[str], games: int, moves: int, seed: int = 1, wait: float = 60.0, think: float = 0.0,
-    pids: list[int] | None = None,
+    pids: list[int] | None = None, push: str = "next",
 ) -> LoadReport:
     """``games`` clients at once, each in its own game, play ``moves`` scripted actions each, then verify.
 
-    ``url`` is one server or several on one database: client i talks to server i mod N and, with several,
-    follows its pushes on the next server. A client starts within ``think`` seconds and waits 0.5-1.5 ``think``
+    ``url`` is one server or several on one database: client i talks to server i mod N (every request of its
+    games to that one process, as a client of one base URL behind a proxy that routes by game would) and follows
+    its pushes there (``push`` "same") or, with several, on the next server ("next": every push crosses processes).
+    A client starts within ``think`` seconds and waits 0.5-1.5 ``think``
     after each action (0: as fast as the servers answer, which measures them saturated). Every wait is bounded
     by ``wait`` seconds (HTTP timeouts, WebSocket reads), so a stuck server fails the run instead of hanging it.
     ``pids``: the server processes, whose CPU time while the clients play is reported.
@@ -590,12 +612,13 @@ async def run_load(
         wait_before = sum(process_wait(pid) for pid in pids or [])
         players = [
             _player(clients[index % len(urls)], MIX[index % len(MIX)], moves, seed * 100_003 + index * 1_009, wait,
-                    think, ws_url=sockets[(index + 1) % len(urls)])
+                    think, ws_url=sockets[(index + (1 if push == "next" else 0)) % len(urls)])
             for index in range(games)
         ]
         runs = [run for played in await asyncio.gather(*players) for run in played]
         seconds = time.perf_counter() - began
-        server_cpu = sum(process_cpu(pid) for pid in pids or []) - sum(cpu_before[0])
+        per_server = [process_cpu(pid) - before for pid, before in zip(pids or [], cpu_before[0], strict=True)]
+        server_cpu = sum(per_server)
         driver_cpu = time.process_time() - cpu_before[1]
         server_wait = sum(process_wait(pid) for pid in pids or []) - wait_before
         (busy_before, total_before), (busy, total) = cpu_before[2], machine_cpu()
@@ -607,7 +630,7 @@ async def run_load(
     finally:
         for client in clients:
             await client.aclose()
-    return LoadReport(runs, seconds, server_cpu, driver_cpu, machine_busy, server_wait)
+    return LoadReport(runs, seconds, server_cpu, driver_cpu, machine_busy, server_wait, per_server)
 
 
 def verify_stored(database: Path | str, runs: list[GameRun]) -> list[str]:
@@ -640,6 +663,10 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser.add_argument("--timeout", type=float, default=600.0, help="give up on the whole run after this")
     parser.add_argument("--servers", type=int, default=1, help="server processes on the one database")
     parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: a temporary SQLite file)")
+    parser.add_argument("--push", choices=("next", "same"), default="next",
+                        help="where a client with a bot seat follows its game's pushes: the next server (every push "
+                             "crosses processes) or the one it sends its requests to")
+    parser.add_argument("--json", type=Path, default=None, help="also write the run's figures to this file")
     parser.add_argument("--profile", type=Path, default=None,
                         help="a folder: each server runs under cProfile and writes server<i>.prof there")
     args = parser.parse_args(argv)
@@ -658,12 +685,17 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         try:
             pids = [server.process.pid for server in servers if server.process is not None]
             load = run_load([server.url for server in servers], args.games, args.moves, args.seed, think=args.think,
-                            pids=pids)
+                            pids=pids, push=args.push)
             report = asyncio.run(asyncio.wait_for(load, args.timeout))
         finally:
             for server in servers:
                 server.stop()
         problems = report.errors + verify_stored(database, report.runs)
+        if args.json:
+            setting = {"servers": args.servers, "database": "postgresql" if args.database else "sqlite",
+                       "games_wanted": args.games, "moves": args.moves, "think": args.think, "push": args.push,
+                       "problems": len(problems), "load_average": os.getloadavg()[0]}
+            args.json.write_text(json.dumps({**setting, **report.figures()}, indent=1) + "\n")
         print(f"{args.servers} server process(es) on {'PostgreSQL' if args.database else 'SQLite'}: "
               + report.summary(), file=out)
         for problem in problems[:20]:
