@@ -21,7 +21,7 @@ policy trained at one player count reads the same numbers at another.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, ClassVar, cast
@@ -29,7 +29,7 @@ from typing import Any, ClassVar, cast
 import numpy as np
 
 from ludoteca.core.errors import IllegalAction, LudotecaError
-from ludoteca.core.game import Action, Game, Seat, State
+from ludoteca.core.game import Action, Game, Seat, State, copy_plain
 
 _PAYLOAD = attrgetter("payload")
 _INDEX_MEMOS: dict[tuple[Any, ...], dict[tuple[str, Any], dict[Any, int]]] = {}
@@ -116,6 +116,44 @@ class ActionSpace:
         return f"{block}: {key}"
 
 
+class IndexedLegal(Mapping[int, Action]):
+    """Legal actions by index that a game answers without listing them: the mask and the chosen action first.
+
+    A step of an RL loop needs the action mask and the one action chosen, not the list of hundreds a Tigris &
+    Euphrates turn offers (building it and keying each action costs as much as the game's own move). An
+    encoding whose game hands over its legal actions in bulk (bit masks of squares) returns one of these from
+    :meth:`Encoding.legal`: :meth:`mask_into` writes the mask with a few array operations and :meth:`get` builds
+    only the action asked for. Iterating lists them all, in ``legal_actions`` order, as the dictionary did.
+    """
+
+    @abstractmethod
+    def mask_into(self, row: np.ndarray) -> None:
+        """Set 1 at every legal index of ``row`` (an all-zero int8 row of the action space's size)."""
+
+    @abstractmethod
+    def get(self, index: int, default: Any = None) -> Any:
+        """The legal action of ``index``, or ``default``."""
+
+    @abstractmethod
+    def listed(self) -> dict[int, Action]:
+        """Every legal action by index, in ``legal_actions`` order (made on first use, then kept)."""
+
+    def __getitem__(self, index: int) -> Action:
+        found: Action | None = self.get(index)
+        if found is None:
+            raise KeyError(index)
+        return found
+
+    def __contains__(self, index: object) -> bool:
+        return isinstance(index, int) and self.get(index) is not None
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.listed())
+
+    def __len__(self) -> int:
+        return len(self.listed())
+
+
 # ---------------------------------------------------------------------------------------------- observations
 @dataclass(frozen=True)
 class Piece:
@@ -165,9 +203,10 @@ class Writer:
     directly where a loop over hundreds of values would be slow through the methods.
     """
 
-    def __init__(self, layout: Layout) -> None:
+    def __init__(self, layout: Layout, array: np.ndarray | None = None) -> None:
+        """A writer of a new all-zero array, or of ``array`` (a kept observation an incremental write updates)."""
         self.layout = layout
-        self.array = np.zeros(layout.size, dtype=np.float32)
+        self.array = np.zeros(layout.size, dtype=np.float32) if array is None else array
         self.start = layout.starts
 
     def flag(self, name: str, value: bool, at: int = 0) -> None:
@@ -200,6 +239,40 @@ class Writer:
             array[start + position] = min(1.0, array[start + position] + 1.0 / top)
 
 
+# ---------------------------------------------------------------------------------------------- incremental
+_UNSEEN: Any = object()
+"""The kept read of a part not written yet (equal to no read)."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """A run of observation pieces written from one read of the state: the unit of the incremental observation.
+
+    ``read(state, seat)`` returns everything the part's values depend on (live data may be returned as is; it
+    is compared with ``==`` and kept as ``copy`` makes it); ``write(out, values, seat)`` writes the part's
+    pieces from that read alone. Because the write sees nothing but ``values`` and the seat, a read equal to
+    the one kept from the seat's last observation means the part's numbers are the same, and the kept ones are
+    reused: an RL step changes a few parts of a table (a leader moved, a hand refilled), and the others cost a
+    comparison in C instead of a rewrite. ``copy`` is None when ``read`` builds a new immutable value each time
+    (a tuple of numbers) that may be kept as it is. An ``always`` part is rewritten at every observation, its
+    read neither compared nor kept (a few small values that change with every decision: comparing would cost
+    what writing does), so its read may hand the writer the state itself.
+    """
+
+    name: str
+    pieces: tuple[str, ...]
+    read: Callable[[State, Seat], Any]
+    write: Callable[[Writer, Any, Seat], None]
+    copy: Callable[[Any], Any] | None = copy_plain
+    always: bool = False
+
+
+_KEPT_LIMIT = 512
+"""Observations kept per encoding for the incremental path (per game state and seat; a vector environment of
+256 games observes 256 of them in turn). Beyond it the oldest are dropped: the cost is a full write, never a
+wrong value, since a kept observation is reused only where every part's read is unchanged."""
+
+
 # ---------------------------------------------------------------------------------------------- encodings
 class Encoding(ABC):
     """How one game (at one player count, with its options) becomes integers and arrays.
@@ -220,6 +293,11 @@ class Encoding(ABC):
     Set it to false on an encoding (``env.encoding.direct = False``) and every adapter using that encoding
     observes through the view instead, the reference path (``bench/adapter_step.py`` times both)."""
     """The bound on the decisions in one game both adapters enforce (:meth:`length_bound`; docs/adapters.md)."""
+    incremental: bool = True
+    """Whether a game whose direct writer is made of :class:`Part` s (:meth:`observation_parts`) rewrites only the
+    parts whose reads changed since it last observed the same state and seat (the default), or writes every
+    part afresh (``observe(..., fresh=True)`` does so once). Both give the same array, value for value
+    (``tests/adapters/test_incremental.py``)."""
 
     def __init__(self, game: Game) -> None:
         if game.id != self.game_id:
@@ -231,6 +309,12 @@ class Encoding(ABC):
         self.layout = Layout(self.observation_pieces())
         # Indices found, per decision and seat, shared by every encoding of the same game, player count and
         # options (action_key depends on nothing else), so that a new environment starts with them known.
+        self._parts: tuple[Part, ...] | None = None
+        self._part_slices: tuple[tuple[slice | np.ndarray, ...], ...] = ()
+        self._kept: dict[tuple[int, Seat], tuple[np.ndarray, list[Any]]] = {}
+        parts = self.observation_parts()
+        if parts is not None:
+            self._set_parts(parts)
         shared = (type(self), game.players, tuple(sorted(game.options.items(), key=lambda item: item[0])))
         try:
             self._index_memo: dict[tuple[str, Seat], dict[Any, int]] = _INDEX_MEMOS.setdefault(shared, {})
@@ -294,12 +378,96 @@ class Encoding(ABC):
 
         A game's version must read only what that view holds (``tests/adapters/test_direct.py`` compares the two
         arrays at every step of random and heuristic games, and the resampling tests run on it); this default
-        goes through the view, for games without one.
+        writes the game's :meth:`observation_parts`, or goes through the view for a game without them.
         """
+        if self._parts is not None:
+            for part in self._parts:
+                part.write(out, part.read(state, seat), seat)
+            return
         self.write(out, state.view(seat), seat)
         facts = self.public_facts(state)
         if facts is not None:
             self.write_facts(out, facts, seat)
+
+    def observation_parts(self) -> list[Part] | None:
+        """The direct writer cut into :class:`Part` s covering every piece once (``None``: a game without them
+        writes :meth:`write_direct` whole). A game that declares parts gets :meth:`write_direct` from them."""
+        return None
+
+    def _set_parts(self, parts: list[Part]) -> None:
+        """Check that the parts cover every piece exactly once, and keep each part's slices of the array."""
+        owner: dict[str, str] = {}
+        for part in parts:
+            for piece in part.pieces:
+                if piece not in self.layout.starts:
+                    raise ValueError(f"part {part.name!r} names no piece {piece!r}")
+                if piece in owner:
+                    raise ValueError(f"piece {piece!r} is in parts {owner[piece]!r} and {part.name!r}")
+                owner[piece] = part.name
+        missing = [piece.name for piece in self.layout.pieces if piece.name not in owner]
+        if missing:
+            raise ValueError(f"no part writes the pieces {missing}")
+        self._parts = tuple(parts)
+        self._part_slices = tuple(self._clearing(part) for part in parts)
+
+    def _clearing(self, part: Part) -> tuple[slice | np.ndarray, ...]:
+        """How a part's numbers are set back to 0 before it is rewritten: its pieces merged into runs of adjacent
+        positions, each long run a slice and the short ones (a dozen small pieces spread over the layout) one
+        array of their positions, one numpy call instead of one per run."""
+        runs: list[list[int]] = []
+        for start, stop in sorted(
+            (self.layout.starts[p], self.layout.starts[p] + self.layout.sizes[p]) for p in part.pieces
+        ):
+            if runs and runs[-1][1] == start:
+                runs[-1][1] = stop
+            else:
+                runs.append([start, stop])
+        long = [slice(start, stop) for start, stop in runs if stop - start >= 64]
+        short = [np.arange(start, stop, dtype=np.intp) for start, stop in runs if stop - start < 64]
+        if len(short) > 2:
+            return (*long, np.concatenate(short))
+        return tuple(slice(start, stop) for start, stop in runs)
+
+    def _observe_parts(self, state: State, seat: Seat, fresh: bool) -> np.ndarray:
+        """The direct observation from the parts: only those whose read changed since the kept observation of
+        this state and seat are rewritten, and a copy is returned (the caller's to keep). ``fresh`` writes every
+        part into a new array, kept by nobody."""
+        assert self._parts is not None
+        if fresh:
+            out = Writer(self.layout)
+            for part in self._parts:
+                part.write(out, part.read(state, seat), seat)
+            return out.array
+        kept = self._kept
+        key = (id(state), seat)
+        entry = kept.get(key)
+        if entry is None:
+            if len(kept) >= _KEPT_LIMIT:
+                del kept[next(iter(kept))]
+            array = np.zeros(self.layout.size, dtype=np.float32)
+            reads: list[Any] = [_UNSEEN] * len(self._parts)
+            kept[key] = (array, reads)
+        else:
+            array, reads = entry
+        out = Writer(self.layout, array)
+        i = 0
+        try:
+            for part, clearing in zip(self._parts, self._part_slices, strict=True):
+                values = part.read(state, seat)
+                if part.always:
+                    for positions in clearing:
+                        array[positions] = 0.0
+                    part.write(out, values, seat)
+                elif reads[i] is _UNSEEN or values != reads[i]:
+                    for positions in clearing:
+                        array[positions] = 0.0
+                    part.write(out, values, seat)
+                    reads[i] = values if part.copy is None else part.copy(values)
+                i += 1
+        except BaseException:
+            del kept[key]  # a write cut short leaves the kept array half old, half new
+            raise
+        return array.copy()
 
     def length_bound(self) -> int:
         """The per-game bound on decisions both adapters enforce by default (docs/adapters.md).
@@ -343,8 +511,9 @@ class Encoding(ABC):
                 f"{self.game_id}: cannot encode {action.text!r} (payload {action.payload!r}) of decision {step!r}"
             ) from error
 
-    def legal(self, state: State, seat: Seat) -> dict[int, Action]:
-        """The legal actions of ``seat`` by index (empty when it need not decide).
+    def legal(self, state: State, seat: Seat) -> Mapping[int, Action]:
+        """The legal actions of ``seat`` by index (empty when it need not decide): a dictionary, or an
+        :class:`IndexedLegal` where the game answers in bulk (Tigris & Euphrates's turn).
 
         The loop of :meth:`legal_reference` with the lookups inlined (a Tigris & Euphrates turn offers
         hundreds of actions); anything unusual (a key the space lacks, two actions on one index) is left
@@ -433,15 +602,29 @@ class Encoding(ABC):
             found[index] = action
         return found
 
-    def mask(self, legal: dict[int, Action]) -> np.ndarray:
+    def mask(self, legal: Mapping[int, Action]) -> np.ndarray:
         """1 for each legal index, as int8 (what PettingZoo's ``action_mask`` holds)."""
         mask = np.zeros(self.actions.size, dtype=np.int8)
-        if legal:
-            mask[np.fromiter(legal, dtype=np.intp, count=len(legal))] = 1
+        self.mask_into(legal, mask)
         return mask
 
+    def mask_into(self, legal: Mapping[int, Action], row: np.ndarray) -> None:
+        """Set 1 at each legal index of ``row``, an all-zero row of the action space's size (a vector
+        environment's slot): an :class:`IndexedLegal` writes it from the game's bulk answer, a dictionary
+        from its keys (a list is the fastest index for the few dozen actions most decisions offer)."""
+        if isinstance(legal, IndexedLegal):
+            legal.mask_into(row)
+        elif legal:
+            row[list(legal)] = 1
+
     def observe(
-        self, state: State, seat: Seat, public: bool = False, reference: bool = False, direct: bool = True
+        self,
+        state: State,
+        seat: Seat,
+        public: bool = False,
+        reference: bool = False,
+        direct: bool = True,
+        fresh: bool = False,
     ) -> np.ndarray:
         """The observation of ``seat``: its view and the public facts of the pending decision.
 
@@ -449,12 +632,16 @@ class Encoding(ABC):
         view; ``direct=False`` goes through ``state.view(seat)`` (the path the direct one is tested against).
         With ``public`` the spectator's view (``state.view(None)``) is used instead, laid out from ``seat``
         (OpenSpiel's public observer). With ``reference`` the plain version is used (:meth:`write_reference`).
+        A game with :meth:`observation_parts` writes the direct observation incrementally (:attr:`incremental`);
+        ``fresh`` writes every part anew.
         The direct path skips the check that every value lies in [-1, 1]: it gives the view path's array
         exactly (tested), and the view path checks.
         """
         if direct and self.direct and not public and not reference:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
                 raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")  # as state.view
+            if self._parts is not None:
+                return self._observe_parts(state, seat, fresh or not self.incremental)
             out = Writer(self.layout)
             self.write_direct(out, state, seat)
             return out.array

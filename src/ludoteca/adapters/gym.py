@@ -31,7 +31,7 @@ opponent's seed are drawn from Gymnasium's ``np_random`` seeded by ``s``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import gymnasium
@@ -101,7 +101,7 @@ class LudotecaGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self.ludoteca: State | None = None
         self.steps = 0
         self._agents: dict[int, Agent] = {}
-        self._legal: dict[int, Action] = {}
+        self._legal: Mapping[int, Action] = {}
         self._done = True
 
     # ------------------------------------------------------------------ Gymnasium's API

@@ -51,6 +51,7 @@ import functools
 import hashlib
 import json
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -430,7 +431,7 @@ class _Box:
         self.game = game
         self._state = state
         self._peeked: State | None = None
-        self.legal: tuple[int, dict[int, Action]] | None = None  # (seat, its legal actions by index)
+        self.legal: tuple[int, Mapping[int, Action]] | None = None  # (seat, its legal actions by index)
         self.recall = recall  # per seat, then the spectator: a digest of every view had (perfect_recall only)
         if pending is None and state is None and game.explicit:
             pending = _Pending(None, None, -1)  # a fresh explicit game starts by dealing its set-up
@@ -541,7 +542,7 @@ class _Box:
             text = _canonical(state.view(viewer)) + own
             self.recall[other] = hashlib.blake2b(self.recall[other] + text.encode(), digest_size=16).digest()
 
-    def legal_map(self, seat: int, state: State | None = None) -> dict[int, Action]:
+    def legal_map(self, seat: int, state: State | None = None) -> Mapping[int, Action]:
         if self.legal is None or self.legal[0] != seat:
             self.legal = (seat, self.game.encoding.legal(self.state if state is None else state, seat))
         return self.legal[1]

@@ -26,6 +26,7 @@ waits for act and the actions given for the others are ignored.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
@@ -124,7 +125,7 @@ class _Table:
             raise BadOptions("call reset() before using the environment")
         return self.ludoteca
 
-    def _observation(self, state: State, seat: int, legal: dict[int, Action] | None) -> dict[str, np.ndarray]:
+    def _observation(self, state: State, seat: int, legal: Mapping[int, Action] | None) -> dict[str, np.ndarray]:
         mask = self.encoding.mask(legal) if legal else np.zeros(self.encoding.actions.size, dtype=np.int8)
         return {"observation": self.encoding.observe(state, seat), "action_mask": mask}
 
@@ -171,7 +172,7 @@ class LudotecaEnv(_Table, AECEnv):  # type: ignore[misc]
     ):
         AECEnv.__init__(self)
         self._set_up(game_id, players, render_mode, max_steps, options)
-        self._legal: dict[int, Action] | None = None
+        self._legal: Mapping[int, Action] | None = None
 
     # ------------------------------------------------------------------ the cycle
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -204,7 +205,7 @@ class LudotecaEnv(_Table, AECEnv):  # type: ignore[misc]
         else:
             self.agent_selection = self.possible_agents[min(state.to_act())]
 
-    def legal_actions(self) -> dict[int, Action]:
+    def legal_actions(self) -> Mapping[int, Action]:
         """The legal actions of the agent to act, by index (cached until the next step)."""
         state = self._require_state()
         if self._legal is None:
@@ -266,7 +267,7 @@ class LudotecaParallelEnv(_Table, ParallelEnv):  # type: ignore[misc]
         self.agents = list(self.possible_agents)
         return self._observations(state), {agent: {} for agent in self.agents}
 
-    def _acting(self, state: State) -> dict[int, dict[int, Action]]:
+    def _acting(self, state: State) -> dict[int, Mapping[int, Action]]:
         """The legal actions of each seat the game waits for."""
         return {seat: self.encoding.legal(state, seat) for seat in state.to_act()}
 
@@ -316,7 +317,7 @@ class LudotecaParallelEnv(_Table, ParallelEnv):  # type: ignore[misc]
         return self._text(0 if state.is_over() else min(state.to_act()))
 
 
-def _choose(encoding: Encoding, legal: dict[int, Action], agent: str, action: Any) -> Action:
+def _choose(encoding: Encoding, legal: Mapping[int, Action], agent: str, action: Any) -> Action:
     """The legal action of index ``action``, or :class:`IllegalAction` naming why not (nothing changes)."""
     index = int(action)
     if not 0 <= index < encoding.actions.size:

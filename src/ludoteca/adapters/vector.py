@@ -26,6 +26,7 @@ are the same at every batch size (slot 0 of 256 plays what slot 0 of 1 plays, gi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
@@ -80,7 +81,7 @@ class VectorEnv:
         self._streams: list[np.random.Generator] = []
         self.states: list[State] = []
         self.steps = np.zeros(num_envs, dtype=np.int64)
-        self._legal: list[dict[int, Action]] = []
+        self._legal: list[Mapping[int, Action]] = []
         self._to_play = np.zeros(num_envs, dtype=np.int64)
 
     def __repr__(self) -> str:
@@ -210,4 +211,4 @@ class VectorEnv:
         self._legal[slot] = legal
         self._to_play[slot] = seat
         observations["observation"][slot] = self.encoding.observe(state, seat)
-        observations["action_mask"][slot, list(legal)] = 1
+        self.encoding.mask_into(legal, observations["action_mask"][slot])

@@ -97,6 +97,7 @@ class Rules(Generic[S]):
     def advance(self, state: S) -> None:
         """Run automatic steps (and decisions with one possible answer) until a seat must decide."""
         stack = state.data["stack"]
+        state._listed = None  # type: ignore[attr-defined]  # a list made before this run no longer holds
         while stack:
             frame = stack[-1]
             name = frame["step"]
@@ -106,6 +107,8 @@ class Rules(Generic[S]):
                     return
                 options = step.options(state, frame)
                 if len(options) > 1:
+                    # Kept for the one listing that follows (options_of): asking the seat lists them again.
+                    state._listed = (frame, options)  # type: ignore[attr-defined]  # MachineState's
                     return
                 stack.pop()
                 if options:  # a forced choice is made for the player, and logged by the step
@@ -130,7 +133,18 @@ class Rules(Generic[S]):
         return []
 
     def options_of(self, state: S, frame: Frame) -> list[Action]:
-        """The options of a waiting decision (never empty: an always-asked step with none is a rules bug)."""
+        """The options of a waiting decision (never empty: an always-asked step with none is a rules bug).
+
+        :meth:`advance` lists a decision's options to see whether one is forced; when it stops there, the
+        list it made serves the first call here for that very frame (options are a pure function of the
+        state, and nothing changes the state between the two but :meth:`MachineState.resample`, which
+        drops the list). It serves once: the list is the caller's, who may keep or change it.
+        """
+        listed: tuple[Frame, list[Action]] | None = getattr(state, "_listed", None)
+        if listed is not None:
+            state._listed = None  # type: ignore[attr-defined]
+            if listed[0] is frame:
+                return listed[1]
         options = self.decisions[frame["step"]].options(state, frame)
         if not options:
             raise RuntimeError(f"the decision {frame['step']!r} of seat {frame.get('seat')} has no option")
@@ -152,6 +166,9 @@ class MachineState(State):
     """
 
     machine: ClassVar[Rules[Any]]
+    _listed: tuple[Frame, list[Action]] | None = None
+    """The options :meth:`Rules.advance` listed for the waiting frame, until :meth:`Rules.options_of` takes
+    them (a clone starts without: its frames are copies)."""
 
     def _to_act(self) -> list[int]:
         return self.machine.to_act(self)
@@ -166,3 +183,8 @@ class MachineState(State):
 
     def _is_over(self) -> bool:
         return bool(self.data["over"])
+
+    def resample(self, seat: int, rng: Any) -> None:
+        """As :meth:`State.resample`; redrawn hidden cards may change the options listed for the seat to act."""
+        self._listed = None
+        super().resample(seat, rng)

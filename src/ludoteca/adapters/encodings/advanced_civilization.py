@@ -36,7 +36,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer, bool_block
+from ludoteca.adapters.encoding import Block, Encoding, Part, Piece, Writer, bool_block
 from ludoteca.core.game import Game, Seat, State
 from ludoteca.games.advanced_civilization import calamities, content, trade
 from ludoteca.games.advanced_civilization.calamities import CITY_EFFECTS
@@ -621,30 +621,89 @@ class AdvancedCivilizationEncoding(Encoding):
 
     direct = True
 
-    def write_direct(self, out: Writer, state: State, seat: Seat) -> None:
-        """:meth:`write` of ``state.view(seat)`` and :meth:`write_facts`, read from the state's data instead.
+    def observation_parts(self) -> list[Part]:
+        """The direct writer: :meth:`write` of ``state.view(seat)`` and :meth:`write_facts`, read from the state's
+        data instead, in three parts: what the game's options fix (the printed features of the 149 areas, one
+        constant array per map, pasted once per kept observation), the board (rewritten only when a token, city,
+        ship, barbarian or pirate moves), and the rest, rewritten at every observation.
 
         It reads what the view copies (the board, the public figures, the stacks' sizes, the seat's own hand and
         every other hand's size, a trade as :func:`trade.public_offer` shows it to the seat, the calamity preview
-        as the view computes it) and skips what the observation never held (the conflict preview). The printed
-        features of the 149 areas are one constant array per map, and the per-seat planes (tokens, tokens
-        moved, ships) are written with numpy: one row per seat, put in relative order.
+        as the view computes it) and skips what the observation never held (the conflict preview).
         """
+        fixed = ("map", "options", "areas", "trade_session", "nations_random")
+        board = (
+            "tokens",
+            "moved",
+            "cities",
+            "new_cities",
+            "ships",
+            "barbarians",
+            "pirates",
+            "city_count",
+            "ship_count",
+        )
+        rest = tuple(piece.name for piece in self.layout.pieces if piece.name not in {*fixed, *board})
+        return [
+            Part("fixed", fixed, _map_name, self._write_fixed, copy=None),
+            Part("board", board, _board_read, self._write_board, copy=_board_copy),
+            Part("rest", rest, _state, self._write_rest_part, always=True),
+        ]
+
+    def _write_fixed(self, out: Writer, map_name: str, _seat: Seat) -> None:
+        """The map, the options (AC-R22: the trade session; AC-R5: nations dealt or chosen) and the areas' features."""
+        options = self.game.options
+        out.onehot("map", MAPS.index(map_name))
+        out.flag("options", options["calamities"] == "additional")
+        out.scaled("options", options["turn_limit"] or 0, 20, at=1)
+        out.onehot("trade_session", TRADE_SESSIONS.index(options["trade_session"]))  # AC-R22
+        out.flag("nations_random", options["nations"] == "random")  # AC-R5
+        facts = _area_facts(map_name)
+        at = out.start["areas"]
+        out.array[at : at + facts.shape[0]] = facts
+
+    def _write_board(self, out: Writer, values: Any, seat: Seat) -> None:
+        """Tokens, tokens moved, cities (and those built this turn), ships, barbarians and pirates; each seat's
+        cities and ships counted in the same pass."""
+        tokens, moved, cities, ships, barbarians, pirates, turn = values
+        u = _universe()
+        land_at = _index(u["land"])
+        n_land, players = len(u["land"]), self.players
+        array, start = out.array, out.start
+        order = self._relative(seat)
+        for piece, table in (("tokens", tokens), ("moved", moved)):
+            _planes(array, start[piece], n_land, order, land_at, table, 3.0)
+        cities_of = [0] * players
+        for area, city in cities.items():
+            i = land_at[area]
+            owner = city["owner"]
+            cities_of[owner] += 1
+            array[start["cities"] + order[owner] * n_land + i] = 1.0
+            if city["built"] == turn:
+                array[start["new_cities"] + i] = 1.0
+        ships_of = _planes(array, start["ships"], n_land, order, land_at, ships, None, u["ships"])
+        at = start["barbarians"]
+        for area, n in barbarians.items():
+            array[at + land_at[area]] = n / (abs(n) + 5)
+        at = start["pirates"]
+        for area in pirates:
+            array[at + land_at[area]] = 1.0
+        for other in range(players):
+            k = order[other]
+            array[start["city_count"] + k] = max(-1.0, min(1.0, cities_of[other] / u["cities"]))
+            array[start["ship_count"] + k] = max(-1.0, min(1.0, ships_of[other] / u["ships"]))
+
+    def _write_rest_part(self, out: Writer, state: State, seat: Seat) -> None:
+        """Everything the other parts leave: the turn, the decision, the seats' figures, hands, stacks, the trade,
+        the calamity preview and the facts of the pending decision."""
         civ = cast(CivState, state)
         data = civ.data
         u = _universe()
-        land_at, card_at = _index(u["land"]), _index(u["cards"])
+        card_at = _index(u["cards"])
         nation_at, advance_at = _index(u["nations"]), _index(u["advances"])
-        n_land, slots, players = len(u["land"]), self.slots, self.players
+        slots, players = self.slots, self.players
         array, start = out.array, out.start
         order = self._relative(seat)
-        map_name = civ.board.name
-        out.onehot("map", MAPS.index(map_name))
-        out.flag("options", self.game.options["calamities"] == "additional")
-        out.scaled("options", self.game.options["turn_limit"] or 0, 20, at=1)
-        options = self.game.options
-        out.onehot("trade_session", TRADE_SESSIONS.index(options["trade_session"]))  # AC-R22
-        out.flag("nations_random", options["nations"] == "random")  # AC-R5
         out.squashed("turn", data["turn"], 10)
         out.flag("over", data["over"])
         frame = RULES.pending(civ)  # the view's decision: the waiting frame's step and seat
@@ -655,28 +714,8 @@ class AdvancedCivilizationEncoding(Encoding):
             if frame["step"] == "trade_open":  # AC §28: the open session's seats, public
                 for other in frame["open"]:
                     out.flag("session", True, at=self.slot(seat, other))
-        facts = _area_facts(map_name)
-        array[start["areas"] : start["areas"] + facts.shape[0]] = facts
-        for piece, table in (("tokens", data["tokens"]), ("moved", data["moved"])):
-            _planes(array, start[piece], n_land, order, land_at, table, 3.0)
-        cities_of = [0] * players
-        turn = data["turn"]
-        for area, city in data["cities"].items():
-            i = land_at[area]
-            owner = city["owner"]
-            cities_of[owner] += 1
-            array[start["cities"] + order[owner] * n_land + i] = 1.0
-            if city["built"] == turn:
-                array[start["new_cities"] + i] = 1.0
-        ships_of = _planes(array, start["ships"], n_land, order, land_at, data["ships"], None, u["ships"])
-        at = start["barbarians"]
-        for area, n in data["barbarians"].items():
-            array[at + land_at[area]] = n / (abs(n) + 5)
-        at = start["pirates"]
-        for area in data["pirates"]:
-            array[at + land_at[area]] = 1.0
         n_nations, n_advances = len(u["nations"]), len(u["advances"])
-        tokens, cities, ships, finish = u["tokens"], u["cities"], u["ships"], u["finish"]
+        tokens, finish = u["tokens"], u["finish"]
         for other, player in enumerate(data["players"]):
             k = order[other]
             array[start["present"] + k] = 1.0
@@ -686,8 +725,6 @@ class AdvancedCivilizationEncoding(Encoding):
             array[start["stock"] + k] = max(-1.0, min(1.0, player["stock"] / tokens))
             array[start["treasury"] + k] = max(-1.0, min(1.0, player["treasury"] / tokens))
             array[start["ast"] + k] = max(-1.0, min(1.0, player["ast"] / finish))
-            array[start["city_count"] + k] = max(-1.0, min(1.0, cities_of[other] / cities))
-            array[start["ship_count"] + k] = max(-1.0, min(1.0, ships_of[other] / ships))
             n = len(player["hand"])
             array[start["hand_size"] + k] = n / (n + 8)
             array[start["locked"] + k] = max(-1.0, min(1.0, data["locked"][other] / 8))
@@ -849,3 +886,41 @@ class AdvancedCivilizationEncoding(Encoding):
                 out.add(f"{side}_named", card_at[card], 0.5)
             for card in full:
                 out.add(f"{side}_cards", card_at[card], 1.0 / printed[card])
+
+
+def _map_name(state: State, _seat: Seat) -> str:
+    """The ``fixed`` part's read: the map (the options it also writes are the game's, fixed)."""
+    return cast(CivState, state).board.name
+
+
+def _board_read(state: State, _seat: Seat) -> list[Any]:
+    data = state.data
+    return [
+        data["tokens"],
+        data["moved"],
+        data["cities"],
+        data["ships"],
+        data["barbarians"],
+        data["pirates"],
+        data["turn"],
+    ]
+
+
+def _state(state: State, _seat: Seat) -> State:
+    """The read of an ``always`` part: the state itself, which its writer reads."""
+    return state
+
+
+def _board_copy(values: list[Any]) -> list[Any]:
+    """A copy of the ``board`` part's read, made for its known shape (areas of per-seat counts, of cities, a list
+    of pirate areas, the turn): the generic plain-data copy walks every value, this copies only containers."""
+    tokens, moved, cities, ships, barbarians, pirates, turn = values
+    return [
+        {area: list(counts) for area, counts in tokens.items()},
+        {area: list(counts) for area, counts in moved.items()},
+        {area: dict(city) for area, city in cities.items()},
+        {area: list(counts) for area, counts in ships.items()},
+        dict(barbarians),
+        list(pirates),
+        turn,
+    ]

@@ -23,7 +23,7 @@ from collections.abc import Hashable
 from functools import cache
 from typing import Any, cast
 
-from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer, bool_block
+from ludoteca.adapters.encoding import Block, Encoding, Part, Piece, Writer, bool_block
 from ludoteca.core.game import Seat, State
 from ludoteca.games.arabian_struggle.board import EMPIRES, ERA_NAMES, FACTIONS
 from ludoteca.games.arabian_struggle.content import load_content
@@ -52,6 +52,10 @@ def _map() -> tuple[tuple[str, ...], tuple[tuple[str, str], ...], tuple[int, ...
 @cache
 def _index(keys: tuple[Any, ...]) -> dict[Any, int]:
     return {key: i for i, key in enumerate(keys)}
+
+
+_CARD_SETS = ("conference_cards", "hand", "discard", "removed", "rasheedi_display")
+"""The card-set pieces of the ``cards`` part, after the Nomads, in the order of its read."""
 
 
 def _stocks(data: dict[str, Any], on_map: dict[str, int]) -> dict[str, int]:
@@ -234,34 +238,56 @@ class ArabianStruggleEncoding(Encoding):
         self._write_fast(out, view, seat, None)
 
     def _write_fast(self, out: Writer, view: dict[str, Any], seat: Seat, data: dict[str, Any] | None) -> None:
-        """:meth:`write`; given the state's ``data`` (the direct writer), the pass over the map's pieces also
-        counts each owner's, and the view's ``stock`` is computed from them (:func:`_stocks`)."""
-        areas, _links, cards, _rasheedi = _map()
-        area_at, card_at, owner_at = _index(areas), _index(cards), _index(OWNERS)
-        array, start = out.array, out.start
-        base, width = start["pieces"], len(OWNERS)
+        """:meth:`write`: the map, the stocks, the card sets, then the rest. Given the state's ``data`` (the direct
+        writer's parts), the stocks are counted from the pass over the map's pieces (:func:`_stocks`)."""
+        on_map = self._write_map(out, view["pieces"])
+        self._write_stock(out, view["stock"] if data is None else _stocks(data, on_map))
+        self._write_card_sets(
+            out,
+            [
+                view["nomads"],
+                view["tribal_conference_cards"],
+                view["hand"] or (),
+                view["discard"],
+                view["removed"],
+                view["rasheedi_display"],
+            ],
+            seat,
+        )
+        self._write_rest_fast(out, view, seat)
+
+    def _write_map(self, out: Writer, pieces: dict[str, dict[str, int]]) -> dict[str, int]:
+        """The pieces on the map, area by area; returns each owner's total (what the stocks are counted from)."""
+        area_at, owner_at = _index(_map()[0]), _index(OWNERS)
+        array = out.array
+        base, width = out.start["pieces"], len(OWNERS)
         on_map = dict.fromkeys(OWNERS, 0)
-        for area, cell in view["pieces"].items():
+        for area, cell in pieces.items():
             at = base + area_at[area] * width
             for owner, n in cell.items():
                 array[at + owner_at[owner]] = n / (abs(n) + 3)
                 on_map[owner] += n
-        if data is not None:
-            view["stock"] = _stocks(data, on_map)
+        return on_map
+
+    def _write_stock(self, out: Writer, stocks: dict[str, int]) -> None:
+        array, at, top = out.array, out.start["stock"], self.piece_top
+        for i, owner in enumerate(STOCK_OWNERS):
+            array[at + i] = max(-1.0, min(1.0, stocks.get(owner, 0) / top))
+
+    def _write_card_sets(self, out: Writer, sets: Any, _seat: Seat) -> None:
+        """The Nomads' areas, then the Tribal Conference's cards, the hand, the discard pile, the removed cards
+        and the Rasheedi display, each a set of card numbers."""
+        areas, _links, cards, _rasheedi = _map()
+        area_at, card_at = _index(areas), _index(cards)
+        array, start = out.array, out.start
+        nomads, *numbered = sets
         at = start["nomads"]
-        for area in view["nomads"]:
+        for area in nomads:
             array[at + area_at[area]] += 1.0
-        for piece, numbers in (
-            ("conference_cards", view["tribal_conference_cards"]),
-            ("hand", view["hand"] or ()),
-            ("discard", view["discard"]),
-            ("removed", view["removed"]),
-            ("rasheedi_display", view["rasheedi_display"]),
-        ):
+        for piece, numbers in zip(_CARD_SETS, numbered, strict=True):
             at = start[piece]
             for number in numbers:
                 array[at + card_at[number]] = 1.0
-        self._write_rest_fast(out, view, seat)
 
     def _write_rest_fast(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
         """:meth:`_write_rest` writing the array directly (no method call per value): the same values."""
@@ -289,9 +315,6 @@ class ArabianStruggleEncoding(Encoding):
         at = start["vp"]
         for faction, vp in view["vp"].items():
             array[at + faction_at[faction]] = vp / (abs(vp) + 5)
-        at, stocks = start["stock"], view["stock"]
-        for i, owner in enumerate(STOCK_OWNERS):
-            array[at + i] = max(-1.0, min(1.0, stocks.get(owner, 0) / top))
         at = start["out_of_game"]
         for owner, n in view["out_of_game"].items():
             array[at + owner_at[owner]] = max(-1.0, min(1.0, n / top))
@@ -403,14 +426,35 @@ class ArabianStruggleEncoding(Encoding):
 
     direct = True
 
-    def write_direct(self, out: Writer, state: State, seat: Seat) -> None:
-        """:meth:`write` of the fields of ``state.view(seat)`` it reads, taken from the state's data without the
-        view's copies and without what the observation never held (the combat and Conference previews, the
-        prompt sentence), then :meth:`write_facts`.
+    def observation_parts(self) -> list[Part]:
+        """The direct writer: :meth:`write` of the fields of ``state.view(seat)`` it reads, taken from the state's
+        data without the view's copies and without what the observation never held (the combat and Conference
+        previews, the prompt sentence), then :meth:`write_facts`; in parts rewritten only when what they read
+        changes (the map, the card sets), or at every observation (the small rest and the decision's facts).
 
         The seat's own hand and draft are the only private fields, read for the seat's own Faction as the view
         reads them; every other hand and pool is a size.
         """
+        facts: tuple[str, ...] = ("pending_faction", "pending_left", "pending_op", "opponent", "event_card")
+        facts += ("event_effect", "pending_area", "start_areas", "placed_in", "moved", "nomads_moved", "attacks")
+        facts += ("retreat_side", "combat_attacker")
+        taken = {"pieces", "stock", "nomads", *_CARD_SETS, *facts}
+        rest = tuple(piece.name for piece in self.layout.pieces if piece.name not in taken)
+        return [
+            Part("map", ("pieces", "stock"), _map_read, self._write_map_part, copy=_map_copy),
+            Part("cards", ("nomads", *_CARD_SETS), _cards_read, self._write_card_sets, copy=_lists_copy),
+            Part("rest", rest, _state, self._write_rest_part, always=True),
+            # The pending frame changes with nearly every decision: compared and kept, it would cost more than it saves.
+            Part("facts", facts, lambda state, seat: self.public_facts(state), self._write_facts_part, always=True),
+        ]
+
+    def _write_map_part(self, out: Writer, values: Any, _seat: Seat) -> None:
+        pieces, tc, out_of_game, nomads = values
+        on_map = self._write_map(out, pieces)
+        self._write_stock(out, _stocks({"tc": tc, "out_of_game": out_of_game, "nomads": nomads}, on_map))
+
+    def _write_rest_part(self, out: Writer, state: State, seat: Seat) -> None:
+        """Everything but the map, the card sets and the facts, read from the state as the view shows it."""
         data = state.data
         mine = data["players"][seat]
         hands, draft = data["hands"], data["draft"]
@@ -423,31 +467,25 @@ class ArabianStruggleEncoding(Encoding):
             "turn_order": data["turn_order"],
             "active": data["active"],
             "vp": data["vp"],
-            "pieces": data["pieces"],
-            "nomads": data["nomads"],
             "out_of_game": data["out_of_game"],
             "tribal_conference": data["tc"],
-            "tribal_conference_cards": data["tc_cards"],
             "tc_attempted": data["tc_attempted"],
-            "hand": hands[mine],
             "hand_sizes": {f: len(h) for f, h in hands.items()},
             "draft": None if draft is None else {"pool": draft["pools"][mine], "kept": draft["kept"][mine]},
             "draft_sizes": (
                 None if draft is None else {f: len(draft["pools"][f]) + len(draft["kept"][f]) for f in data["players"]}
             ),
             "deck_size": len(data["deck"]),
-            "discard": data["discard"],
-            "removed": data["removed"],
             "lasting": data["lasting"],
-            "rasheedi_display": data["rasheedi_display"],
             "rasheedi_deck_size": len(data["rasheedi_deck"]),
             "card_in_play": data["turn"],
-            "decision": None if frame is None else frame,
+            "decision": frame,
             "over": data["over"],
             "winner": data["winner"],
         }
-        self._write_fast(out, view, seat, data)
-        facts = self.public_facts(state)
+        self._write_rest_fast(out, view, seat)
+
+    def _write_facts_part(self, out: Writer, facts: Any, seat: Seat) -> None:
         if facts is not None:
             self.write_facts(out, facts, seat)
 
@@ -498,3 +536,32 @@ class ArabianStruggleEncoding(Encoding):
             out.onehot("retreat_side", owner_at[facts["side"]])
         if step == "combat_choose":
             out.onehot("combat_attacker", faction_at[facts["attacker"]])
+
+
+def _state(state: State, _seat: Seat) -> State:
+    """The read of an ``always`` part: the state itself, which its writer reads."""
+    return state
+
+
+def _map_read(state: State, _seat: Seat) -> list[Any]:
+    data = state.data
+    return [data["pieces"], data["tc"], data["out_of_game"], data["nomads"]]
+
+
+def _cards_read(state: State, seat: Seat) -> list[Any]:
+    """The Nomads' areas and the card sets the ``cards`` part writes; the hand is the seat's own only."""
+    data = state.data
+    hand = data["hands"][data["players"][seat]]
+    return [data["nomads"], data["tc_cards"], hand, data["discard"], data["removed"], data["rasheedi_display"]]
+
+
+def _map_copy(values: list[Any]) -> list[Any]:
+    """A copy of the ``map`` part's read, made for its known shape (areas of owners' counts): twice as fast as
+    the generic plain-data copy, and a map changes at most moves."""
+    pieces, tc, out_of_game, nomads = values
+    return [{area: cell.copy() for area, cell in pieces.items()}, tc.copy(), out_of_game.copy(), nomads.copy()]
+
+
+def _lists_copy(values: list[list[Any]]) -> list[list[Any]]:
+    """A copy of the ``cards`` part's read: lists of areas and card numbers, copied one level down."""
+    return [list(numbers) for numbers in values]

@@ -19,19 +19,20 @@ the log), the wars still to come, and the square whose 2×2 may become a monumen
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from itertools import combinations_with_replacement
 from typing import Any, cast
 
 import numpy as np
 
-from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer
-from ludoteca.core.game import Seat, State
-from ludoteca.games.tigris_euphrates.board import temples_next_to
+from ludoteca.adapters.encoding import Block, Encoding, IndexedLegal, Part, Piece, Writer
+from ludoteca.core.game import Action, Seat, State
+from ludoteca.games.tigris_euphrates.board import squares_of, temples_next_to
 from ludoteca.games.tigris_euphrates.conflicts import sides, supporters
 from ludoteca.games.tigris_euphrates.content import HEIGHT, WIDTH, boards, components
 from ludoteca.games.tigris_euphrates.machine import RULES
 from ludoteca.games.tigris_euphrates.state import TigrisState
+from ludoteca.games.tigris_euphrates.turn import legal_groups
 
 COLOURS = "rbkg"
 SQUARES = WIDTH * HEIGHT
@@ -39,6 +40,10 @@ CELLS = ("", "r", "b", "k", "g", "m", "x")
 CELL_NAMES = "empty, red, blue, black, green, monument, catastrophe"
 CELL_AT = {code: i for i, code in enumerate(CELLS)}
 SQUARE_RANGE = np.arange(SQUARES, dtype=np.intp)
+_CELL_PLANE = np.zeros(256, dtype=np.intp)
+"""A cell's character (its code, ``.`` for empty) -> the offset of its plane in ``cells``."""
+for _plane, _code in enumerate(CELLS):
+    _CELL_PLANE[ord(_code or ".")] = _plane * SQUARES
 COLOUR_AT = {colour: i for i, colour in enumerate(COLOURS)}
 SCORE_KEYS = (*COLOURS, "t")
 
@@ -112,6 +117,25 @@ class TigrisEncoding(Encoding):
             return step, payload
         raise ValueError(f"unknown decision {step!r}")
 
+    def legal(self, state: State, seat: Seat) -> Mapping[int, Action]:
+        """The turn's action decision from the game's groups (``turn.legal_groups``: bit masks of squares), without
+        listing its 300-700 actions: see :class:`_TurnLegal`. Every other decision takes the generic path."""
+        stack = state.data["stack"]
+        if not stack or stack[-1]["step"] != "action" or stack[-1]["seat"] != seat or state.is_over():
+            return super().legal(state, seat)  # also what refuses a seat the game lacks
+        return _TurnLegal(self, seat, legal_groups(cast(TigrisState, state), seat))
+
+    def turn_index(self, seat: Seat, action: Action) -> int:
+        """The index of one action of the turn decision (kept per payload in the shared memo, as :meth:`legal`)."""
+        memo = self._index_memo.get(("action", seat))
+        if memo is None:
+            memo = self._index_memo[("action", seat)] = {}
+        index = memo.get(action.payload)
+        if index is None:
+            block, key = self.action_key("action", seat, action.payload)
+            index = memo[action.payload] = self.actions.index(block, key)
+        return index
+
     # ------------------------------------------------------------------ observation
     def observation_pieces(self) -> list[Piece]:
         slots = self.slots
@@ -175,59 +199,90 @@ class TigrisEncoding(Encoding):
         self._write_rest_fast(out, view, seat)
 
     def _write_rest_fast(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
-        """:meth:`_write_rest` writing the array directly (no method call per value): the same values."""
-        array, start = out.array, out.start
-        players, hand_size = self.players, self.hand_size
-        at = start["treasures"]
-        for square in view["treasures"]:
-            array[at + square] += 1.0
-        if view["unification"] >= 0:
-            array[start["unification"] + view["unification"]] += 1.0
-        at = start["leaders"]
-        for other, leaders in enumerate(view["leaders"]):
+        """:meth:`_write_rest` writing the array directly (no method call per value): the same values, written by
+        the parts' writers from the reads the parts take of the state (:meth:`observation_parts`)."""
+        self._write_leaders(out, tuple(tuple(leaders.items()) for leaders in view["leaders"]), seat)
+        self._write_marks(out, (view["treasures"], view["unification"], tuple(view["monuments"].items())), seat)
+        hands, scores = view["hands"], view["scores"]
+        self._write_seats(out, _seats_read(hands, view["catastrophes"], scores), seat)
+        decision = view["decision"]
+        self._write_turn(
+            out,
+            (
+                view["bag"],
+                view["current"],
+                view["actions_left"],
+                view["turn"],
+                None if decision is None else decision["step"],
+                None if decision is None else decision["seat"],
+                view["over"],
+            ),
+            seat,
+        )
+
+    def _write_leaders(self, out: Writer, leaders_of: Any, seat: Seat) -> None:
+        """Every seat's leaders, one plane per relative slot and colour; ``leaders_of`` holds each seat's
+        ``(colour, square)`` pairs, a square of -1 for a leader off the board."""
+        array, players = out.array, self.players
+        at = out.start["leaders"]
+        for other, leaders in enumerate(leaders_of):
             base = at + ((other - seat) % players) * 4 * SQUARES
-            for colour, square in leaders.items():
+            for colour, square in leaders:
                 if square >= 0:
                     array[base + COLOUR_AT[colour] * SQUARES + square] += 1.0
-        at, monuments = start["monuments"], view["monuments"]
+
+    def _write_marks(self, out: Writer, values: Any, _seat: Seat) -> None:
+        """Treasures, the unification tile and monuments (``(name, square)`` pairs, -1 for one not built)."""
+        treasures, unification, monuments = values
+        array, start = out.array, out.start
+        at = start["treasures"]
+        for square in treasures:
+            array[at + square] += 1.0
+        if unification >= 0:
+            array[start["unification"] + unification] += 1.0
+        at = start["monuments"]
         if len(monuments) == len(self.monuments):  # every monument listed (unbuilt at -1): its rank is its index
-            for monument, square in monuments.items():
+            for monument, square in monuments:
                 if square >= 0:
                     array[at + self.monuments.index(monument) * SQUARES + square] += 1.0
         else:
-            for m, (_monument, square) in enumerate(sorted(monuments.items(), key=self._monument_order)):
+            for m, (_monument, square) in enumerate(sorted(monuments, key=self._monument_order)):
                 if square >= 0:
                     array[at + m * SQUARES + square] += 1.0
-        catastrophes, scores = view["catastrophes"], view["scores"]
-        for other, hand in enumerate(view["hands"]):
+
+    def _write_seats(self, out: Writer, values: Any, seat: Seat) -> None:
+        """The seat's own hand, every hand's size, catastrophes and visible points (see :func:`_seats_read`)."""
+        own, sizes, catastrophes, scores = values
+        array, start = out.array, out.start
+        players, hand_size = self.players, self.hand_size
+        if own is not None:
+            at = start["hand"]
+            for c, n in enumerate(own):
+                array[at + c] = max(-1.0, min(1.0, n / hand_size))
+        for other, size in enumerate(sizes):
             slot = (other - seat) % players
             array[start["present"] + slot] = 1.0
-            if isinstance(hand, dict):  # only the seat's own hand is a dict in its view
-                at = start["hand"]
-                for c, colour in enumerate(COLOURS):
-                    array[at + c] = max(-1.0, min(1.0, hand[colour] / hand_size))
-                size = sum(hand.values())
-            else:
-                size = hand
             array[start["hand_sizes"] + slot] = max(-1.0, min(1.0, size / hand_size))
             array[start["catastrophes"] + slot] = max(-1.0, min(1.0, catastrophes[other] / self.catastrophes))
             points = scores[other]
             if points is not None:
                 array[start["scores_known"] + slot] = 1.0
                 at = start["scores"] + slot * 5
-                for i, key in enumerate(SCORE_KEYS):
-                    p = points[key]
+                for i, p in enumerate(points):
                     array[at + i] = p / (abs(p) + 10)
-        array[start["bag"]] = max(-1.0, min(1.0, view["bag"] / self.tiles))
-        array[start["current"] + (view["current"] - seat) % players] = 1.0
-        array[start["actions_left"]] = max(-1.0, min(1.0, view["actions_left"] / self.actions_per_turn))
-        turn = view["turn"]
+
+    def _write_turn(self, out: Writer, values: Any, seat: Seat) -> None:
+        """The bag's size, whose turn, actions left, the turn number, the decision waiting and the game's end."""
+        bag, current, actions_left, turn, step, decider, over = values
+        array, start, players = out.array, out.start, self.players
+        array[start["bag"]] = max(-1.0, min(1.0, bag / self.tiles))
+        array[start["current"] + (current - seat) % players] = 1.0
+        array[start["actions_left"]] = max(-1.0, min(1.0, actions_left / self.actions_per_turn))
         array[start["turn"]] = turn / (abs(turn) + 50)
-        decision = view["decision"]
-        if decision is not None:
-            array[start["decision"] + self.steps.index(decision["step"])] = 1.0
-            array[start["decider"] + (decision["seat"] - seat) % players] = 1.0
-        if view["over"]:
+        if step is not None:
+            array[start["decision"] + self.steps.index(step)] = 1.0
+            array[start["decider"] + (decider - seat) % players] = 1.0
+        if over:
             array[start["over"]] = 1.0
 
     def write_reference(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
@@ -278,35 +333,80 @@ class TigrisEncoding(Encoding):
 
     direct = True
 
-    def write_direct(self, out: Writer, state: State, seat: Seat) -> None:
-        """:meth:`write` of the fields of ``state.view(seat)`` it reads, taken from the state's data without the
-        view's copies and without the conflict preview the observation never held, then :meth:`write_facts`.
+    def observation_parts(self) -> list[Part]:
+        """The direct writer: :meth:`write` of the fields of ``state.view(seat)`` it reads, taken from the state's
+        data without the view's copies (and without the conflict preview the observation never held), then
+        :meth:`write_facts`, in parts that are rewritten only when what they read changes.
 
         The private fields are read as the view reads them: the seat's own hand (every other hand is a size)
         and the points of the seat, or of every seat once scoring is open or the game is over (T&E: Game
         End; the option ``scoring``).
         """
+        return [
+            Part("river", ("river",), _nothing, self._write_river, copy=None),
+            Part("cells", ("cells",), _cells, self._write_cells, copy=list),
+            Part("leaders", ("leaders",), _leaders, self._write_leaders, copy=None),
+            Part("marks", ("treasures", "unification", "monuments"), _marks, self._write_marks, copy=None),
+            Part(
+                "seats",
+                ("hand", "present", "hand_sizes", "catastrophes", "scores_known", "scores"),
+                self._seats,
+                self._write_seats,
+                copy=None,
+            ),
+            Part(
+                "turn",
+                ("bag", "current", "actions_left", "turn", "decision", "decider", "over"),
+                _turn,
+                self._write_turn,
+                copy=None,
+            ),
+            Part(
+                "facts",
+                (
+                    "conflict_colour",
+                    "conflict_sides",
+                    "conflict_squares",
+                    "conflict_strength",
+                    "conflict_attack",
+                    "wars_left",
+                    "monument_square",
+                ),
+                lambda state, seat: self.public_facts(state),
+                self._write_facts_part,
+                copy=None,  # a new dictionary of numbers, tuples and new lists each time
+            ),
+        ]
+
+    def _write_river(self, out: Writer, _values: Any, _seat: Seat) -> None:
+        if self._river_at is None:
+            self._river_at = out.start["river"] + np.asarray(sorted(set(self.river)), dtype=np.intp)
+        if len(self.river) == len(self._river_at):  # a river listing a square twice would add up: plain path
+            out.array[self._river_at] = 1.0
+        else:
+            for square in self.river:
+                out.add("river", square)
+
+    def _write_cells(self, out: Writer, cells: Any, _seat: Seat) -> None:
+        """The 7 one-hot planes of the cells: the board as one string of a character per square (what the game's
+        own analysis builds its bit masks from), its bytes turned into plane offsets by a table in numpy."""
+        layout = "".join([code or "." for code in cells]).encode("ascii")
+        codes = _CELL_PLANE[np.frombuffer(layout, dtype=np.uint8)]
+        out.array[out.start["cells"] + codes + SQUARE_RANGE] = 1.0
+
+    def _seats(self, state: State, seat: Seat) -> tuple[Any, ...]:
+        """What the ``seats`` part reads: the hands as the view shows them to ``seat`` (its own, the others'
+        sizes), catastrophes, and the points of the seat, or of all once scoring is open or the game over."""
         data = state.data
         open_scores = self.game.options["scoring"] == "open" or data["over"]
-        frame = RULES.pending(cast(TigrisState, state))  # the view's decision: the waiting frame's step and seat
-        view = {
-            "cells": data["cells"],
-            "leaders": data["leaders"],
-            "treasures": data["treasures"],
-            "monuments": data["monuments"],
-            "unification": data["unification"],
-            "hands": [hand if other == seat else sum(hand.values()) for other, hand in enumerate(data["hands"])],
-            "bag": len(data["bag"]),
-            "catastrophes": data["catastrophes"],
-            "scores": [points if open_scores or other == seat else None for other, points in enumerate(data["scores"])],
-            "current": data["current"],
-            "actions_left": data["actions_left"],
-            "turn": data["turn"],
-            "decision": frame,
-            "over": data["over"],
-        }
-        self.write(out, view, seat)
-        facts = self.public_facts(state)
+        hands, scores = data["hands"], data["scores"]
+        return _seats_read(
+            [hand if other == seat else sum(hand.values()) for other, hand in enumerate(hands)],
+            data["catastrophes"],
+            [points if open_scores or other == seat else None for other, points in enumerate(scores)],
+        )
+
+    def _write_facts_part(self, out: Writer, facts: Any, seat: Seat) -> None:
         if facts is not None:
             self.write_facts(out, facts, seat)
 
@@ -371,3 +471,147 @@ class TigrisEncoding(Encoding):
 
     def _monument_order(self, item: tuple[str, int]) -> int:
         return self.monuments.index(item[0])
+
+
+class _TurnLegal(IndexedLegal):
+    """The legal actions of a turn's action decision, by index, from the game's groups.
+
+    A group of squares (place or move a leader of one colour, a tile of one colour, a catastrophe) is a bit mask
+    over the board; its actions' indices are one block's base plus the square (``leader``, ``tile`` and
+    ``catastrophe`` are laid out colour × square), so the group's bits shifted to that base are its part of the
+    mask, and the whole mask is one integer unpacked by numpy. The base is read from the index of the group's
+    first action, so the layout is checked, not assumed (``tests/adapters/test_fast_paths.py`` compares the
+    whole mapping with the generic one at every decision). Listed groups (a withdrawal, the swaps, the pass)
+    are keyed one by one, the swaps' indices kept per shared tuple of the game.
+    """
+
+    def __init__(self, encoding: TigrisEncoding, seat: Seat, groups: list[Any]) -> None:
+        self._groups: list[tuple[int, int | None, Any]] = []
+        self._squares: list[tuple[int, int, Any]] = []  # (base index, squares, table)
+        self._single: dict[int, Action] = {}
+        self._listed: dict[int, Action] | None = None
+        bits = 0
+        for count, squares, table in groups:
+            if not count:
+                continue
+            if squares is None:
+                indices = _listed_indices(encoding, seat, table)
+                self._single.update(zip(indices, table, strict=True))
+                self._groups.append((count, None, indices))
+                continue
+            first = (squares & -squares).bit_length() - 1
+            base = encoding.turn_index(seat, table[first]) - first
+            bits |= squares << base
+            self._squares.append((base, squares, table))
+            self._groups.append((count, squares, (base, table)))
+        self._bits = bits
+        self._count = bits.bit_count() + len(self._single)
+
+    def mask_into(self, row: np.ndarray) -> None:
+        bits = self._bits
+        if bits:
+            raw = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
+            ones = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
+            row[: len(ones)] |= ones.view(np.int8)
+        if self._single:
+            row[list(self._single)] = 1
+
+    def get(self, index: int, default: Any = None) -> Any:
+        found = self._single.get(index)
+        if found is not None:
+            return found
+        for base, squares, table in self._squares:
+            square = index - base
+            if 0 <= square < SQUARES and squares >> square & 1:
+                return table[square]
+        return default
+
+    def listed(self) -> dict[int, Action]:
+        if self._listed is None:
+            listed: dict[int, Action] = {}
+            for _count, squares, part in self._groups:
+                if squares is None:
+                    for index in part:
+                        listed[index] = self._single[index]
+                else:
+                    base, table = part
+                    for square in squares_of(squares):
+                        listed[base + square] = table[square]
+            self._listed = listed
+        return self._listed
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __contains__(self, index: object) -> bool:
+        return isinstance(index, int) and not isinstance(index, bool) and self.get(index) is not None
+
+
+_SWAP_INDICES: dict[tuple[int, int], tuple[Any, tuple[int, ...]]] = {}
+"""The indices of the game's shared swap tuples (one per hand's counts), by the tuple's identity and the swap
+block's offset, shared by every encoding: a game meets dozens of hands, each worth 1-60 swaps."""
+
+
+def _listed_indices(encoding: TigrisEncoding, seat: Seat, table: Any) -> tuple[int, ...]:
+    """The indices of a listed group's actions. The swap tuples are kept by identity (the tuple held alongside,
+    so that the identity cannot be reused); a one-action group (a withdrawal, the pass) is keyed directly."""
+    if len(table) == 1:
+        return (encoding.turn_index(seat, table[0]),)
+    key = (id(table), encoding.actions._offset["swap"])
+    kept = _SWAP_INDICES.get(key)
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    indices = tuple(encoding.turn_index(seat, action) for action in table)
+    if len(_SWAP_INDICES) > 4096:
+        _SWAP_INDICES.clear()
+    _SWAP_INDICES[key] = (table, indices)
+    return indices
+
+
+def _nothing(_state: State, _seat: Seat) -> int:
+    """The read of a part that never changes in a game (the river)."""
+    return 0
+
+
+def _cells(state: State, _seat: Seat) -> Any:
+    return state.data["cells"]
+
+
+def _leaders(state: State, _seat: Seat) -> tuple[tuple[tuple[str, int], ...], ...]:
+    return tuple(tuple(leaders.items()) for leaders in state.data["leaders"])
+
+
+def _marks(state: State, _seat: Seat) -> tuple[Any, ...]:
+    data = state.data
+    return (tuple(data["treasures"]), data["unification"], tuple(data["monuments"].items()))
+
+
+def _seats_read(hands: list[Any], catastrophes: list[int], scores: list[Any]) -> tuple[Any, ...]:
+    """The ``seats`` part's read from a view's hands (the own hand a dict, the others sizes), catastrophes and
+    scores (``None`` where hidden): the own hand's counts r, b, k, g, each hand's size, the catastrophes and
+    each visible score's r, b, k, g and treasure points, as tuples."""
+    own = None
+    sizes = []
+    for hand in hands:
+        if isinstance(hand, dict):  # only the seat's own hand is a dict in its view
+            own = (hand["r"], hand["b"], hand["k"], hand["g"])
+            sizes.append(sum(own))
+        else:
+            sizes.append(hand)
+    visible = tuple(None if points is None else tuple(points[key] for key in SCORE_KEYS) for points in scores)
+    return own, tuple(sizes), tuple(catastrophes), visible
+
+
+def _turn(state: State, _seat: Seat) -> tuple[Any, ...]:
+    """The turn part's read; the decision is the waiting frame's step and seat, as the view names it."""
+    data = state.data
+    frame = RULES.pending(cast(TigrisState, state))
+    return (
+        len(data["bag"]),
+        data["current"],
+        data["actions_left"],
+        data["turn"],
+        None if frame is None else frame["step"],
+        None if frame is None else frame["seat"],
+        data["over"],
+    )

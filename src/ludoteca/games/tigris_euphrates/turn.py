@@ -148,6 +148,17 @@ def _groups(state: TigrisState, seat: int) -> list[Group]:
     return groups
 
 
+def legal_groups(state: TigrisState, seat: int) -> list[Group]:
+    """The legal actions of the ``action`` decision waiting for ``seat``, as the groups they are listed from.
+
+    T&E: Turn structure (reference §1.4). ``legal_actions`` lists the i-th action of each group in turn (see
+    ``Group``); this public hook hands over the groups themselves, so that a caller wanting the set of actions
+    rather than the list (the RL adapters' action mask: a few array operations on the bit masks) builds no
+    action object but the one chosen. The tables are shared and must not be changed.
+    """
+    return _groups(state, seat)
+
+
 def _action_options(state: TigrisState, frame: Frame) -> list[Action]:
     """Every action of the turn, in the groups' order; a mask's actions are taken a byte of squares at a
     time from its table's rows (ready-made tuples), not looked up square by square."""
