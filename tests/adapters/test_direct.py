@@ -3,7 +3,8 @@ for value, for every seat at every step: of seeded random games and of games mix
 heuristic agent's, at each game's smallest and largest player count, and (Advanced Civilization, whose random
 games never trade) of the rich positions that reach trade, calamities and advances. Since the view is what a
 seat may see, equal arrays mean the direct writer reads nothing the view leaves out; the resampling tests
-(``test_observations.py``, ``test_advanced_civilization.py``) run on the direct path too, as it is the default.
+(``test_observations.py``, ``test_advanced_civilization.py``, ``test_incremental.py``) run on the direct path too,
+as it is the default, and its incremental form (``test_incremental.py``).
 """
 
 from __future__ import annotations
@@ -24,11 +25,14 @@ from tests.adapters.test_advanced_civilization import _choose, _rich_scenario  #
 
 
 def _check(encoding: Encoding, state: State, where: str) -> None:
-    """Every seat's direct observation equals its view-based one (and, being checked, is within [-1, 1])."""
+    """Every seat's direct observation equals its view-based one (and, being checked, is within [-1, 1]), both as
+    the incremental path gives it (the default: the same encoding observed the previous step, so only the parts
+    whose reads changed are rewritten) and written afresh."""
     for seat in range(encoding.players):
         direct = encoding.observe(state, seat)
         by_view = encoding.observe(state, seat, direct=False)
         assert direct.dtype == np.float32 and direct.shape == by_view.shape
+        assert np.array_equal(direct, encoding.observe(state, seat, fresh=True)), f"{where}, seat {seat}: not fresh"
         if not np.array_equal(direct, by_view):
             wrong = np.flatnonzero(direct != by_view)[:5]
             names = [

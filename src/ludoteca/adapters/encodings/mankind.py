@@ -26,7 +26,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from ludoteca.adapters.encoding import Block, Encoding, Piece, Writer, bool_block, squash
+from ludoteca.adapters.encoding import Block, Encoding, Part, Piece, Writer, bool_block, squash
 from ludoteca.core.game import Seat, State
 from ludoteca.games.mankind.civilization import levels, limit_count, spread_count
 from ludoteca.games.mankind.content import ERAS, KINDS, TRAITS, Trait, load_content
@@ -245,15 +245,35 @@ class MankindEncoding(Encoding):
 
     direct = True
 
-    def write_direct(self, out: Writer, state: State, seat: Seat) -> None:
-        """:meth:`write_reference` of ``state.view(seat)`` read from the state's data instead (Mankind's whole
-        table is public; the view leaves out only the dice to come, which this never reads).
+    def observation_parts(self) -> list[Part]:
+        """The direct writer: :meth:`write_reference` of ``state.view(seat)`` read from the state's data instead
+        (Mankind's whole table is public; the view leaves out only the dice to come, which this never reads), in
+        parts: the table's figures and the pending decision's facts (rewritten at every observation), the cards
+        gone, and one part per seat, rewritten only when that seat's spread or points change.
 
         Each seat's block apart from its points, shields and turns (levels, limit count, spread size, event
         modifiers, government, builds and conquests: 414 of its 420 values) is a function of its spread alone
         (builds, government, conquests, modifiers), which changes only when the seat builds, loses or is
         handed a modifier, so it is kept by that spread and pasted in one copy.
         """
+        names = [piece.name for piece in self.layout.pieces]
+        top = ("era", "turn", "current", "era_ending", "negate_war", "over", "decision", "decider")
+        seats = [tuple(n for n in names if n.startswith(f"seat+{slot}.")) for slot in range(self.slots)]
+        facts = tuple(names[names.index("build_kind") :])
+        parts = [
+            Part("top", top, _state, self._write_top, always=True),
+            Part("gone", ("gone",), _gone, self._write_gone, copy=list),
+        ]
+        for slot in range(self.players):
+            parts.append(Part(f"seat+{slot}", seats[slot], self._seat_reader(slot), self._seat_writer(slot), copy=None))
+        padding = tuple(name for slot in range(self.players, self.slots) for name in seats[slot])
+        if padding:
+            parts.append(Part("padding", padding, _nothing, _write_nothing, copy=None))
+        parts.append(Part("facts", facts, self._facts_of, self._write_facts_part, always=True))
+        return parts
+
+    def _write_top(self, out: Writer, state: State, seat: Seat) -> None:
+        """The era, the turn, whose turn, the era's end, negated wars, the game's end and the decision waiting."""
         data = state.data
         array, start = out.array, out.start
         players = self.players
@@ -269,17 +289,43 @@ class MankindEncoding(Encoding):
         if frame is not None:
             array[start["decision"] + _positions(_steps())[frame["step"]]] = 1.0
             array[start["decider"] + (frame["seat"] - seat) % players] = 1.0
-        _paste(out, "gone", _histogram(tuple(data["gone"]), "builds", 1))
-        first, width = start["seat+0.present"], self._seat_width
-        for other, player in enumerate(data["players"]):
-            at = first + ((other - seat) % players) * width
-            array[at : at + width] = self._spread_block(player)
-            array[at + 1] = squash(player["vp"], 20)
-            array[at + 2] = squash(player["rp"], 20)
-            array[at + 3] = squash(player["ip"], 20)
-            array[at + 4] = max(-1.0, min(1.0, player["shields"] / 3))
-            array[at + 5] = squash(player["turns"], 20)
-        facts = self.public_facts(state)
+
+    def _write_gone(self, out: Writer, gone: list[str], _seat: Seat) -> None:
+        _paste(out, "gone", _histogram(tuple(gone), "builds", 1))
+
+    def _seat_reader(self, slot: int) -> Any:
+        """The read of relative slot ``slot``'s part: the spread of the seat there, then its VP, RP, IP, shields
+        and turns."""
+        players = self.players
+
+        def read(state: State, seat: Seat) -> tuple[Any, ...]:
+            player = state.data["players"][(seat + slot) % players]
+            spread = (tuple(player["builds"]), player["government"], tuple(player["conquests"]))
+            spread += (tuple(player["mods"].items()),)
+            return (spread, player["vp"], player["rp"], player["ip"], player["shields"], player["turns"])
+
+        return read
+
+    def _seat_writer(self, slot: int) -> Any:
+        """The writer of relative slot ``slot``'s part: the block its spread decides, then the points."""
+
+        def write(out: Writer, values: tuple[Any, ...], _seat: Seat) -> None:
+            spread, vp, rp, ip, shields, turns = values
+            array, width = out.array, self._seat_width
+            at = out.start["seat+0.present"] + slot * width
+            array[at : at + width] = self._spread_block(spread)
+            array[at + 1] = squash(vp, 20)
+            array[at + 2] = squash(rp, 20)
+            array[at + 3] = squash(ip, 20)
+            array[at + 4] = max(-1.0, min(1.0, shields / 3))
+            array[at + 5] = squash(turns, 20)
+
+        return write
+
+    def _facts_of(self, state: State, _seat: Seat) -> Any:
+        return self.public_facts(state)
+
+    def _write_facts_part(self, out: Writer, facts: Any, seat: Seat) -> None:
         if facts is not None:
             self.write_facts(out, facts, seat)
 
@@ -288,14 +334,17 @@ class MankindEncoding(Encoding):
         starts = self.layout.starts
         return starts["seat+1.present"] - starts["seat+0.present"]
 
-    def _spread_block(self, player: dict[str, Any]) -> np.ndarray:
-        """A seat's block with present = 1 and everything its spread decides (the points left 0), cached."""
-        key = (tuple(player["builds"]), player["government"], tuple(player["conquests"]), tuple(player["mods"].items()))
+    def _spread_block(self, spread: tuple[Any, ...]) -> np.ndarray:
+        """A seat's block with present = 1 and everything its spread decides (the points left 0), cached by the
+        spread: (builds, government, conquests, modifiers' items)."""
         cache = _SPREADS
-        block = cache.get(key)
+        block = cache.get(spread)
         if block is None:
             if len(cache) > 4096:
                 cache.clear()
+            builds, government, conquests, mods = spread
+            player = {"builds": list(builds), "government": government, "conquests": list(conquests)}
+            player["mods"] = dict(mods)
             scratch = self.layout.writer()
             view_of = {
                 "vp": 0,
@@ -303,10 +352,10 @@ class MankindEncoding(Encoding):
                 "ip": 0,
                 "shields": 0,
                 "turns": 0,
-                "builds": list(player["builds"]),
-                "government": player["government"],
-                "conquests": list(player["conquests"]),
-                "mods": dict(player["mods"]),
+                "builds": player["builds"],
+                "government": government,
+                "conquests": player["conquests"],
+                "mods": player["mods"],
                 "levels": levels(player),
                 "limit_count": limit_count(player),
                 "spread": spread_count(player),
@@ -315,7 +364,7 @@ class MankindEncoding(Encoding):
             at = self.layout.starts["seat+0.present"]
             block = scratch.array[at : at + self._seat_width].copy()
             block.flags.writeable = False
-            cache[key] = block
+            cache[spread] = block
         return block
 
     def public_facts(self, state: State) -> Any:
@@ -405,3 +454,21 @@ def _paste(out: Writer, piece: str, vector: np.ndarray | None) -> None:
     if vector is not None:
         start = out.start[piece]
         out.array[start : start + vector.shape[0]] = vector
+
+
+def _state(state: State, _seat: Seat) -> State:
+    """The read of an ``always`` part: the state itself, which its writer reads."""
+    return state
+
+
+def _gone(state: State, _seat: Seat) -> Any:
+    return state.data["gone"]
+
+
+def _nothing(_state: State, _seat: Seat) -> int:
+    """The read of the slots beyond the player count: nothing changes there."""
+    return 0
+
+
+def _write_nothing(_out: Writer, _values: Any, _seat: Seat) -> None:
+    """Slots beyond the player count stay 0."""
