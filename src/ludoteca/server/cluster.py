@@ -88,7 +88,11 @@ class Follower:
             await asyncio.to_thread(self.thread.join, 5)
 
     async def catch_up(self, game_id: str) -> None:
-        """Sync one game (on the loop: see ``GameService.sync``) and tell this process's sockets and bots."""
+        """Sync one game (on the loop: see ``GameService.sync``) and tell this process's sockets (and bots, in a
+        worker). A server leaves a bot move another process's change brought to the process that made the change
+        (it moves the bot at once when it moves bots, already holding the lease); should nobody take it, the
+        poll finds it waiting (``Storage.waiting_bots``). Trying the lease here would cost every process a
+        write per bot move that another process is making."""
         service = self.service
         known = service.rooms.get(game_id)
         before = known.version if known is not None else -1
@@ -97,7 +101,8 @@ class Follower:
             return
         if room.version != before:
             await service.notify(room)
-        service.wake_bots(room)
+        if self.eager:
+            service.wake_bots(room)
 
     async def take_bot_move(self, game_id: str) -> None:
         """A bot move nobody serving the game is making: read the game (it may be behind, or not held) and move."""
@@ -124,9 +129,7 @@ class Follower:
                         continue
                     if version > room.version:
                         await self.catch_up(game_id)
-                    else:
-                        service.wake_bots(room)  # a bot move left by a process that died
-                if service.drive:
+                if service.drive:  # bot moves nobody is making (a process that died, a --no-bots writer)
                     before = datetime.now(UTC) - timedelta(seconds=0.0 if self.eager else BOT_GRACE)
                     for game_id in await asyncio.to_thread(service.storage.waiting_bots, before):
                         await self.take_bot_move(game_id)
