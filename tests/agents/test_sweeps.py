@@ -129,3 +129,37 @@ def test_the_game_sets_the_new_modes_unless_the_spec_does(monkeypatch: pytest.Mo
     assert make_agent("ismcts").shape(state) == ("greedy", 2, 5)
     assert make_agent("ismcts:rollout=random,tree=0,width=0").shape(state) == ("random", 0, 0)
     assert make_agent("ismcts:prior=0").shape(state) == ("greedy", 2, 0)  # sweeps choose their candidates by it
+
+
+@pytest.mark.parametrize("game", ["tigris-euphrates", "mankind"])
+def test_sweeps_play_only_on_positions_redrawn_from_the_seats_view(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every action the search applies, at the root or in a greedy rollout, is applied to a clone that was first
+    redrawn (``resample``) for the searching seat, or is a copy of one: the other hand, the bag and the dice to
+    come are never read as they are."""
+    state = ludoteca.load_game(game, players=2).new_state(seed=6)
+    seat = state.to_act()[0]
+    cls = type(state)
+    clone, resample, apply_legal = cls.clone, cls.resample, cls.apply_legal
+    redrawn: set[int] = set()
+    applied: list[bool] = []
+
+    def spy_clone(self: State) -> State:
+        twin = clone(self)
+        if id(self) in redrawn:
+            redrawn.add(id(twin))
+        return twin
+
+    def spy_resample(self: State, who: int, rng: Any) -> None:
+        resample(self, who, rng)
+        if who == seat or id(self) in redrawn:  # a rollout's rival may redraw a position already redrawn for us
+            redrawn.add(id(self))
+
+    def spy_apply(self: State, who: int, action: Action) -> None:
+        applied.append(id(self) in redrawn)
+        apply_legal(self, who, action)
+
+    monkeypatch.setattr(cls, "clone", spy_clone)
+    monkeypatch.setattr(cls, "resample", spy_resample)
+    monkeypatch.setattr(cls, "apply_legal", spy_apply)
+    make_agent("ismcts:iterations=6,width=3,depth=3,rollout=greedy", seed=2).choose(state, seat)
+    assert applied and all(applied)
