@@ -95,7 +95,7 @@ class ServerProcess:
         return self.database if isinstance(self.database, str) else f"sqlite:///{self.database}"
 
     def start(self, timeout: float = 60.0) -> float:
-        """Start the server and wait until it answers; returns the seconds that took (it replays every game)."""
+        """Start the server and wait until it answers; returns the seconds that took."""
         # With ``profile``, the event loop's thread runs under cProfile, timing CPU (worker threads not counted); the
         # statistics are written when the server stops cleanly (``stop``, SIGTERM), not after a SIGKILL. uvicorn
         # raises the SIGTERM it caught again once it has shut down: a handler turns that into a normal exit.

@@ -343,10 +343,6 @@ class Storage:
         except IntegrityError as error:
             raise AlreadyClaimed(f"seat {seat} of game {game_id} is already taken") from error
 
-    def load_all(self) -> list[StoredGame]:
-        """Every game with its whole history, oldest first (what a restarted server rebuilds)."""
-        return self._load(None)
-
     def load_game(self, game_id: str) -> StoredGame | None:
         """One game with its whole history and claims, as stored now (``None`` if there is none)."""
         found = self._load(game_id)
@@ -426,16 +422,6 @@ class Storage:
                 .where(chat_table.c.created_at >= since)
             ).scalar_one()
         return int(value)
-
-    def versions(self, recent_seconds: float = 120.0) -> dict[str, int]:
-        """The stored version of every unfinished game, and of every game changed lately (a poll's answer)."""
-        since = _now() - timedelta(seconds=recent_seconds)
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(games_table.c.id, games_table.c.version)
-                .where((games_table.c.over == false()) | (games_table.c.updated_at >= since))
-            ).all()
-        return {row[0]: int(row[1] or 0) for row in rows}
 
     def versions_of(self, game_ids: list[str]) -> dict[str, int]:
         """The stored version of each of ``game_ids`` (the games a process keeps in step: its poll's question)."""
