@@ -256,7 +256,10 @@ class Part:
     comparison in C instead of a rewrite. ``copy`` is None when ``read`` builds a new immutable value each time
     (a tuple of numbers) that may be kept as it is. An ``always`` part is rewritten at every observation, its
     read neither compared nor kept (a few small values that change with every decision: comparing would cost
-    what writing does), so its read may hand the writer the state itself.
+    what writing does), so its read may hand the writer the state itself. ``update(out, kept, values, seat)``,
+    where given, changes the kept numbers from the kept read to the new one in place instead of zeroing and
+    rewriting the part (the board's cells: a move changes one or two of 176 squares); it must leave what a
+    fresh write of ``values`` would.
     """
 
     name: str
@@ -265,6 +268,7 @@ class Part:
     write: Callable[[Writer, Any, Seat], None]
     copy: Callable[[Any], Any] | None = copy_plain
     always: bool = False
+    update: Callable[[Writer, Any, Any, Seat], None] | None = None
 
 
 _KEPT_LIMIT = 512
@@ -459,9 +463,12 @@ class Encoding(ABC):
                         array[positions] = 0.0
                     part.write(out, values, seat)
                 elif reads[i] is _UNSEEN or values != reads[i]:
-                    for positions in clearing:
-                        array[positions] = 0.0
-                    part.write(out, values, seat)
+                    if part.update is not None and reads[i] is not _UNSEEN:
+                        part.update(out, reads[i], values, seat)
+                    else:
+                        for positions in clearing:
+                            array[positions] = 0.0
+                        part.write(out, values, seat)
                     reads[i] = values if part.copy is None else part.copy(values)
                 i += 1
         except BaseException:

@@ -525,6 +525,14 @@ class AdvancedCivilizationEncoding(Encoding):
         }
 
     def write_facts(self, out: Writer, facts: dict[str, Any], seat: Seat) -> None:
+        self._write_counters(out, facts, seat)
+        frame = facts["frame"]
+        if frame is not None:
+            self._write_frame(out, frame, seat, _universe())
+
+    def _write_counters(self, out: Writer, facts: dict[str, Any], seat: Seat) -> None:
+        """The public counters of the turn the view leaves out: ships sailed, proposals made and the cap, the
+        corrupted, the support penalties, the directed losses, the areas marked."""
         u = _universe()
         land_at = _index(u["land"])
         n_land = len(u["land"])
@@ -551,9 +559,6 @@ class AdvancedCivilizationEncoding(Encoding):
                 out.squashed("marked", n, 3, at=land_at[area])
             for area in facts["marked"]["cities"]:
                 out.flag("marked", True, at=n_land + land_at[area])
-        frame = facts["frame"]
-        if frame is not None:
-            self._write_frame(out, frame, seat, u)
 
     def _write_frame(self, out: Writer, frame: dict[str, Any], seat: Seat, u: dict[str, Any]) -> None:
         """The particulars of the pending decision, field by field (a field means the same in every step)."""
@@ -623,30 +628,54 @@ class AdvancedCivilizationEncoding(Encoding):
 
     def observation_parts(self) -> list[Part]:
         """The direct writer: :meth:`write` of ``state.view(seat)`` and :meth:`write_facts`, read from the state's
-        data instead, in three parts: what the game's options fix (the printed features of the 149 areas, one
-        constant array per map, pasted once per kept observation), the board (rewritten only when a token, city,
-        ship, barbarian or pirate moves), and the rest, rewritten at every observation.
+        data instead, in parts: what the game's options fix (the printed features of the 149 areas, one constant
+        array per map, pasted once per kept observation); the board's tokens, tokens moved, cities, ships, and
+        barbarians with pirates; the seats' figures; a trade under negotiation; the turn's public counters (each
+        rewritten only when what it reads changes); and the rest (the decision, its frame and the calamity
+        preview), rewritten at every observation.
 
         It reads what the view copies (the board, the public figures, the stacks' sizes, the seat's own hand and
         every other hand's size, a trade as :func:`trade.public_offer` shows it to the seat, the calamity preview
         as the view computes it) and skips what the observation never held (the conflict preview).
         """
         fixed = ("map", "options", "areas", "trade_session", "nations_random")
-        board = (
-            "tokens",
-            "moved",
-            "cities",
-            "new_cities",
-            "ships",
-            "barbarians",
-            "pirates",
-            "city_count",
-            "ship_count",
+        seats: tuple[str, ...] = ("present", "nation", "stock", "treasury", "ast", "hand_size", "locked", "advances")
+        seats += ("census", "hand")
+        seats += ("stacks",)
+        dealing: tuple[str, ...] = (
+            "trade",
+            "trade_from",
+            "trade_to",
+            "offer_count",
+            "offer_named",
+            "offer_cards",
+            "reply_count",
         )
-        rest = tuple(piece.name for piece in self.layout.pieces if piece.name not in {*fixed, *board})
+        dealing += ("reply_named", "reply_cards")
+        counters: tuple[str, ...] = (
+            "sailed",
+            "proposal_cap",
+            "proposals",
+            "proposals_left",
+            "corrupted",
+            "support_penalty",
+        )
+        counters += ("directed", "marked")
+        cities = ("cities", "new_cities", "city_count")
+        taken = {*fixed, "tokens", "moved", *cities, "ships", "ship_count", "barbarians", "pirates"}
+        taken |= {*seats, *dealing, *counters}
+        rest = tuple(piece.name for piece in self.layout.pieces if piece.name not in taken)
         return [
             Part("fixed", fixed, _map_name, self._write_fixed, copy=None),
-            Part("board", board, _board_read, self._write_board, copy=_board_copy),
+            # The board in five parts, each compared on its own: a move changes tokens and tokens moved only.
+            Part("tokens", ("tokens",), _tokens_read, self._write_tokens, copy=_areas_copy),
+            Part("moved", ("moved",), _moved_read, self._write_tokens, copy=_areas_copy),
+            Part("cities", cities, _cities_read, self._write_cities, copy=_cities_copy),
+            Part("ships", ("ships", "ship_count"), _ships_read, self._write_ships, copy=_areas_copy),
+            Part("wild", ("barbarians", "pirates"), _wild_read, self._write_wild),
+            Part("seats", seats, _seats_read, self._write_seats, copy=_seats_copy),
+            Part("trade", dealing, _trade_read, self._write_trade_part),
+            Part("counters", counters, self._counters_read, self._write_counters),
             Part("rest", rest, _state, self._write_rest_part, always=True),
         ]
 
@@ -662,18 +691,21 @@ class AdvancedCivilizationEncoding(Encoding):
         at = out.start["areas"]
         out.array[at : at + facts.shape[0]] = facts
 
-    def _write_board(self, out: Writer, values: Any, seat: Seat) -> None:
-        """Tokens, tokens moved, cities (and those built this turn), ships, barbarians and pirates; each seat's
-        cities and ships counted in the same pass."""
-        tokens, moved, cities, ships, barbarians, pirates, turn = values
+    def _write_tokens(self, out: Writer, values: tuple[str, dict[str, list[int]]], seat: Seat) -> None:
+        """Tokens on the board, or the tokens moved this turn (``values``: the piece, then area -> per-seat
+        counts): one plane per relative slot, squashed n/(n+3)."""
+        piece, table = values
         u = _universe()
-        land_at = _index(u["land"])
-        n_land, players = len(u["land"]), self.players
+        _planes(out.array, out.start[piece], len(u["land"]), self._relative(seat), _index(u["land"]), table, 3.0)
+
+    def _write_cities(self, out: Writer, values: tuple[dict[str, Any], int], seat: Seat) -> None:
+        """Cities by owner, those built this turn, and each seat's count of cities."""
+        cities, turn = values
+        u = _universe()
+        land_at, n_land = _index(u["land"]), len(u["land"])
         array, start = out.array, out.start
         order = self._relative(seat)
-        for piece, table in (("tokens", tokens), ("moved", moved)):
-            _planes(array, start[piece], n_land, order, land_at, table, 3.0)
-        cities_of = [0] * players
+        cities_of = [0] * self.players
         for area, city in cities.items():
             i = land_at[area]
             owner = city["owner"]
@@ -681,29 +713,82 @@ class AdvancedCivilizationEncoding(Encoding):
             array[start["cities"] + order[owner] * n_land + i] = 1.0
             if city["built"] == turn:
                 array[start["new_cities"] + i] = 1.0
-        ships_of = _planes(array, start["ships"], n_land, order, land_at, ships, None, u["ships"])
+        for other, n in enumerate(cities_of):
+            array[start["city_count"] + order[other]] = max(-1.0, min(1.0, n / u["cities"]))
+
+    def _write_ships(self, out: Writer, ships: dict[str, list[int]], seat: Seat) -> None:
+        """Ships by owner and area (/ the ships a seat has), and each seat's count of ships."""
+        u = _universe()
+        order = self._relative(seat)
+        array, start = out.array, out.start
+        ships_of = _planes(array, start["ships"], len(u["land"]), order, _index(u["land"]), ships, None, u["ships"])
+        for other, n in enumerate(ships_of):
+            array[start["ship_count"] + order[other]] = max(-1.0, min(1.0, n / u["ships"]))
+
+    def _write_wild(self, out: Writer, values: list[Any], _seat: Seat) -> None:
+        """Barbarian tokens (squashed n/(n+5)) and pirate cities by area."""
+        barbarians, pirates = values
+        land_at = _index(_universe()["land"])
+        array, start = out.array, out.start
         at = start["barbarians"]
         for area, n in barbarians.items():
             array[at + land_at[area]] = n / (abs(n) + 5)
         at = start["pirates"]
         for area in pirates:
             array[at + land_at[area]] = 1.0
-        for other in range(players):
-            k = order[other]
-            array[start["city_count"] + k] = max(-1.0, min(1.0, cities_of[other] / u["cities"]))
-            array[start["ship_count"] + k] = max(-1.0, min(1.0, ships_of[other] / u["ships"]))
 
-    def _write_rest_part(self, out: Writer, state: State, seat: Seat) -> None:
-        """Everything the other parts leave: the turn, the decision, the seats' figures, hands, stacks, the trade,
-        the calamity preview and the facts of the pending decision."""
-        civ = cast(CivState, state)
-        data = civ.data
+    def _write_seats(self, out: Writer, values: list[Any], seat: Seat) -> None:
+        """Each seat's nation, stock, treasury, A.S.T. position, hand size, locked cards and advances, the census
+        order, the seat's own hand (the others' are sizes), and the trade card stacks' sizes."""
+        players_of, nations, locked, census, stacks = values
         u = _universe()
         card_at = _index(u["cards"])
         nation_at, advance_at = _index(u["nations"]), _index(u["advances"])
         slots, players = self.slots, self.players
         array, start = out.array, out.start
         order = self._relative(seat)
+        n_nations, n_advances = len(u["nations"]), len(u["advances"])
+        tokens, finish = u["tokens"], u["finish"]
+        for other, player in enumerate(players_of):
+            k = order[other]
+            array[start["present"] + k] = 1.0
+            nation = nations[other]
+            if nation is not None:
+                array[start["nation"] + k * n_nations + nation_at[nation]] += 1.0
+            array[start["stock"] + k] = max(-1.0, min(1.0, player["stock"] / tokens))
+            array[start["treasury"] + k] = max(-1.0, min(1.0, player["treasury"] / tokens))
+            array[start["ast"] + k] = max(-1.0, min(1.0, player["ast"] / finish))
+            n = len(player["hand"])
+            array[start["hand_size"] + k] = n / (n + 8)
+            array[start["locked"] + k] = max(-1.0, min(1.0, locked[other] / 8))
+            for name in player["advances"]:
+                array[start["advances"] + k * n_advances + advance_at[name]] += 1.0
+        for place, other in enumerate(census):
+            array[start["census"] + order[other] * slots + place] += 1.0
+        if 0 <= seat < players:
+            printed = u["printed"]
+            for card in players_of[seat]["hand"]:
+                array[start["hand"] + card_at[card]] += 1.0 / printed[card]
+        at, most = start["stacks"], u["stack_cards"]
+        for number, size in enumerate(stacks):
+            array[at + number] = max(-1.0, min(1.0, size / most[number]))
+
+    def _write_trade_part(self, out: Writer, deal: Any, seat: Seat) -> None:
+        """A trade under negotiation, as :func:`trade.public_offer` shows it to the seat (AC §28)."""
+        if deal is not None:
+            self._write_trade(out, trade.public_offer(deal, seat), seat, _universe())
+
+    def _counters_read(self, state: State, _seat: Seat) -> dict[str, Any]:
+        facts: dict[str, Any] = self.public_facts(state)
+        del facts["frame"]
+        return facts
+
+    def _write_rest_part(self, out: Writer, state: State, seat: Seat) -> None:
+        """Everything the other parts leave: the turn, the decision, the calamity preview and the particulars of
+        the decision waiting (its frame), all of which change with nearly every decision."""
+        civ = cast(CivState, state)
+        data = civ.data
+        u = _universe()
         out.squashed("turn", data["turn"], 10)
         out.flag("over", data["over"])
         frame = RULES.pending(civ)  # the view's decision: the waiting frame's step and seat
@@ -714,37 +799,12 @@ class AdvancedCivilizationEncoding(Encoding):
             if frame["step"] == "trade_open":  # AC §28: the open session's seats, public
                 for other in frame["open"]:
                     out.flag("session", True, at=self.slot(seat, other))
-        n_nations, n_advances = len(u["nations"]), len(u["advances"])
-        tokens, finish = u["tokens"], u["finish"]
-        for other, player in enumerate(data["players"]):
-            k = order[other]
-            array[start["present"] + k] = 1.0
-            nation = data["nations"][other]
-            if nation is not None:
-                array[start["nation"] + k * n_nations + nation_at[nation]] += 1.0
-            array[start["stock"] + k] = max(-1.0, min(1.0, player["stock"] / tokens))
-            array[start["treasury"] + k] = max(-1.0, min(1.0, player["treasury"] / tokens))
-            array[start["ast"] + k] = max(-1.0, min(1.0, player["ast"] / finish))
-            n = len(player["hand"])
-            array[start["hand_size"] + k] = n / (n + 8)
-            array[start["locked"] + k] = max(-1.0, min(1.0, data["locked"][other] / 8))
-            for name in player["advances"]:
-                array[start["advances"] + k * n_advances + advance_at[name]] += 1.0
-        for place, other in enumerate(data["census"]):
-            array[start["census"] + order[other] * slots + place] += 1.0
-        if 0 <= seat < players:
-            printed = u["printed"]
-            for card in data["players"][seat]["hand"]:
-                array[start["hand"] + card_at[card]] += 1.0 / printed[card]
-        at, most = start["stacks"], u["stack_cards"]
-        for number, pile in enumerate(data["stacks"]):
-            array[at + number] = max(-1.0, min(1.0, len(pile) / most[number]))
-        if data["trade"] is not None:
-            self._write_trade(out, trade.public_offer(data["trade"], seat), seat, u)
         preview = calamities.pending(civ)
         if preview:
             self._write_preview(out, preview, seat, u)
-        self.write_facts(out, self.public_facts(state), seat)
+        stack = data["stack"]
+        if stack:
+            self._write_frame(out, stack[-1], seat, u)
 
     def _relative(self, seat: Seat) -> tuple[int, ...]:
         """Each absolute seat's relative slot as seen from ``seat`` (kept per seat: it never changes)."""
@@ -893,17 +953,39 @@ def _map_name(state: State, _seat: Seat) -> str:
     return cast(CivState, state).board.name
 
 
-def _board_read(state: State, _seat: Seat) -> list[Any]:
-    data = state.data
-    return [
-        data["tokens"],
-        data["moved"],
-        data["cities"],
-        data["ships"],
-        data["barbarians"],
-        data["pirates"],
-        data["turn"],
-    ]
+def _tokens_read(state: State, _seat: Seat) -> tuple[str, dict[str, list[int]]]:
+    return ("tokens", state.data["tokens"])
+
+
+def _moved_read(state: State, _seat: Seat) -> tuple[str, dict[str, list[int]]]:
+    return ("moved", state.data["moved"])
+
+
+def _areas_copy(values: Any) -> Any:
+    """A copy of a read holding area -> per-seat counts (alone, or after its piece's name)."""
+    if isinstance(values, tuple):
+        piece, table = values
+        return (piece, {area: list(counts) for area, counts in table.items()})
+    return {area: list(counts) for area, counts in values.items()}
+
+
+def _cities_read(state: State, _seat: Seat) -> tuple[dict[str, Any], int]:
+    """Cities and the turn (a city built this turn is marked new)."""
+    return (state.data["cities"], state.data["turn"])
+
+
+def _cities_copy(values: tuple[dict[str, Any], int]) -> tuple[dict[str, Any], int]:
+    cities, turn = values
+    return ({area: dict(city) for area, city in cities.items()}, turn)
+
+
+def _ships_read(state: State, _seat: Seat) -> dict[str, list[int]]:
+    ships: dict[str, list[int]] = state.data["ships"]
+    return ships
+
+
+def _wild_read(state: State, _seat: Seat) -> list[Any]:
+    return [state.data["barbarians"], state.data["pirates"]]
 
 
 def _state(state: State, _seat: Seat) -> State:
@@ -911,16 +993,19 @@ def _state(state: State, _seat: Seat) -> State:
     return state
 
 
-def _board_copy(values: list[Any]) -> list[Any]:
-    """A copy of the ``board`` part's read, made for its known shape (areas of per-seat counts, of cities, a list
-    of pirate areas, the turn): the generic plain-data copy walks every value, this copies only containers."""
-    tokens, moved, cities, ships, barbarians, pirates, turn = values
-    return [
-        {area: list(counts) for area, counts in tokens.items()},
-        {area: list(counts) for area, counts in moved.items()},
-        {area: dict(city) for area, city in cities.items()},
-        {area: list(counts) for area, counts in ships.items()},
-        dict(barbarians),
-        list(pirates),
-        turn,
-    ]
+def _seats_read(state: State, _seat: Seat) -> list[Any]:
+    """The ``seats`` part's read: the players' figures, hands and advances (compared only: the writer writes
+    the other hands' sizes), nations, locked cards, the census, the stacks' sizes."""
+    data = state.data
+    stacks = tuple(len(pile) for pile in data["stacks"])
+    return [data["players"], data["nations"], data["locked"], data["census"], stacks]
+
+
+def _seats_copy(values: list[Any]) -> list[Any]:
+    players, nations, locked, census, stacks = values
+    kept = [dict(player, hand=list(player["hand"]), advances=list(player["advances"])) for player in players]
+    return [kept, list(nations), list(locked), list(census), stacks]
+
+
+def _trade_read(state: State, _seat: Seat) -> Any:
+    return state.data["trade"]

@@ -300,8 +300,8 @@ class MankindEncoding(Encoding):
 
         def read(state: State, seat: Seat) -> tuple[Any, ...]:
             player = state.data["players"][(seat + slot) % players]
-            spread = (tuple(player["builds"]), player["government"], tuple(player["conquests"]))
-            spread += (tuple(player["mods"].items()),)
+            builds, conquests, mods = tuple(player["builds"]), tuple(player["conquests"]), tuple(player["mods"].items())
+            spread = (builds, player["government"], conquests, mods)
             return (spread, player["vp"], player["rp"], player["ip"], player["shields"], player["turns"])
 
         return read

@@ -201,10 +201,10 @@ class TigrisEncoding(Encoding):
     def _write_rest_fast(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
         """:meth:`_write_rest` writing the array directly (no method call per value): the same values, written by
         the parts' writers from the reads the parts take of the state (:meth:`observation_parts`)."""
-        self._write_leaders(out, tuple(tuple(leaders.items()) for leaders in view["leaders"]), seat)
+        self._write_leaders(out, view["leaders"], seat)
         self._write_marks(out, (view["treasures"], view["unification"], tuple(view["monuments"].items())), seat)
         hands, scores = view["hands"], view["scores"]
-        self._write_seats(out, _seats_read(hands, view["catastrophes"], scores), seat)
+        self._write_seats(out, (hands, view["catastrophes"], scores), seat)
         decision = view["decision"]
         self._write_turn(
             out,
@@ -222,12 +222,12 @@ class TigrisEncoding(Encoding):
 
     def _write_leaders(self, out: Writer, leaders_of: Any, seat: Seat) -> None:
         """Every seat's leaders, one plane per relative slot and colour; ``leaders_of`` holds each seat's
-        ``(colour, square)`` pairs, a square of -1 for a leader off the board."""
+        leaders as colour -> square, -1 for a leader off the board."""
         array, players = out.array, self.players
         at = out.start["leaders"]
         for other, leaders in enumerate(leaders_of):
             base = at + ((other - seat) % players) * 4 * SQUARES
-            for colour, square in leaders:
+            for colour, square in leaders.items():
                 if square >= 0:
                     array[base + COLOUR_AT[colour] * SQUARES + square] += 1.0
 
@@ -251,24 +251,29 @@ class TigrisEncoding(Encoding):
                     array[at + m * SQUARES + square] += 1.0
 
     def _write_seats(self, out: Writer, values: Any, seat: Seat) -> None:
-        """The seat's own hand, every hand's size, catastrophes and visible points (see :func:`_seats_read`)."""
-        own, sizes, catastrophes, scores = values
+        """Hands as the seat's view shows them (its own a dict of counts, the others' sizes), catastrophes left,
+        and points where the view shows them (``None`` where hidden)."""
+        hands, catastrophes, scores = values
         array, start = out.array, out.start
         players, hand_size = self.players, self.hand_size
-        if own is not None:
-            at = start["hand"]
-            for c, n in enumerate(own):
-                array[at + c] = max(-1.0, min(1.0, n / hand_size))
-        for other, size in enumerate(sizes):
+        for other, hand in enumerate(hands):
             slot = (other - seat) % players
             array[start["present"] + slot] = 1.0
+            if isinstance(hand, dict):  # only the seat's own hand is a dict in its view
+                at = start["hand"]
+                for c, colour in enumerate(COLOURS):
+                    array[at + c] = max(-1.0, min(1.0, hand[colour] / hand_size))
+                size = sum(hand.values())
+            else:
+                size = hand
             array[start["hand_sizes"] + slot] = max(-1.0, min(1.0, size / hand_size))
             array[start["catastrophes"] + slot] = max(-1.0, min(1.0, catastrophes[other] / self.catastrophes))
             points = scores[other]
             if points is not None:
                 array[start["scores_known"] + slot] = 1.0
                 at = start["scores"] + slot * 5
-                for i, p in enumerate(points):
+                for i, key in enumerate(SCORE_KEYS):
+                    p = points[key]
                     array[at + i] = p / (abs(p) + 10)
 
     def _write_turn(self, out: Writer, values: Any, seat: Seat) -> None:
@@ -344,22 +349,22 @@ class TigrisEncoding(Encoding):
         """
         return [
             Part("river", ("river",), _nothing, self._write_river, copy=None),
-            Part("cells", ("cells",), _cells, self._write_cells, copy=list),
-            Part("leaders", ("leaders",), _leaders, self._write_leaders, copy=None),
+            Part("cells", ("cells",), _cells, self._write_cells, copy=list, update=self._update_cells),
+            Part("leaders", ("leaders",), _leaders, self._write_leaders, copy=_dicts_copy),
             Part("marks", ("treasures", "unification", "monuments"), _marks, self._write_marks, copy=None),
             Part(
                 "seats",
                 ("hand", "present", "hand_sizes", "catastrophes", "scores_known", "scores"),
-                self._seats,
-                self._write_seats,
-                copy=None,
+                _state,
+                self._write_seats_part,
+                always=True,
             ),
             Part(
                 "turn",
                 ("bag", "current", "actions_left", "turn", "decision", "decider", "over"),
                 _turn,
                 self._write_turn,
-                copy=None,
+                always=True,  # the actions left or the decision change at every step
             ),
             Part(
                 "facts",
@@ -394,16 +399,34 @@ class TigrisEncoding(Encoding):
         codes = _CELL_PLANE[np.frombuffer(layout, dtype=np.uint8)]
         out.array[out.start["cells"] + codes + SQUARE_RANGE] = 1.0
 
-    def _seats(self, state: State, seat: Seat) -> tuple[Any, ...]:
-        """What the ``seats`` part reads: the hands as the view shows them to ``seat`` (its own, the others'
-        sizes), catastrophes, and the points of the seat, or of all once scoring is open or the game over."""
+    def _update_cells(self, out: Writer, kept: list[str], cells: list[str], _seat: Seat) -> None:
+        """The squares whose content changed since ``kept``: found a block of 16 squares at a time (whole slices
+        compared in C, square by square only inside a block that differs, as the game's analysis patches its
+        masks), each moved from its old plane to its new one."""
+        array, at = out.array, out.start["cells"]
+        for first in range(0, SQUARES, 16):
+            if cells[first : first + 16] != kept[first : first + 16]:
+                for square in range(first, min(first + 16, SQUARES)):
+                    old, new = kept[square], cells[square]
+                    if old != new:
+                        array[at + CELL_AT[old] * SQUARES + square] = 0.0
+                        array[at + CELL_AT[new] * SQUARES + square] = 1.0
+
+    def _write_seats_part(self, out: Writer, state: State, seat: Seat) -> None:
+        """The ``seats`` part (rewritten at every observation: a hand changes with most actions), from the state
+        as the view shows it to ``seat``: its own hand, the others' sizes; its own points, or everyone's once
+        scoring is open or the game is over (T&E: Game End; the option ``scoring``)."""
         data = state.data
         open_scores = self.game.options["scoring"] == "open" or data["over"]
         hands, scores = data["hands"], data["scores"]
-        return _seats_read(
-            [hand if other == seat else sum(hand.values()) for other, hand in enumerate(hands)],
-            data["catastrophes"],
-            [points if open_scores or other == seat else None for other, points in enumerate(scores)],
+        self._write_seats(
+            out,
+            (
+                [hand if other == seat else sum(hand.values()) for other, hand in enumerate(hands)],
+                data["catastrophes"],
+                [points if open_scores or other == seat else None for other, points in enumerate(scores)],
+            ),
+            seat,
         )
 
     def _write_facts_part(self, out: Writer, facts: Any, seat: Seat) -> None:
@@ -499,8 +522,7 @@ class _TurnLegal(IndexedLegal):
                 self._single.update(zip(indices, table, strict=True))
                 self._groups.append((count, None, indices))
                 continue
-            first = (squares & -squares).bit_length() - 1
-            base = encoding.turn_index(seat, table[first]) - first
+            base = _base_of(encoding, seat, table, squares)
             bits |= squares << base
             self._squares.append((base, squares, table))
             self._groups.append((count, squares, (base, table)))
@@ -547,6 +569,26 @@ class _TurnLegal(IndexedLegal):
         return isinstance(index, int) and not isinstance(index, bool) and self.get(index) is not None
 
 
+_BASES: dict[tuple[int, int], tuple[Any, int]] = {}
+"""The base index of each of the game's shared tables of square actions (see :func:`_base_of`)."""
+
+
+def _base_of(encoding: TigrisEncoding, seat: Seat, table: Any, squares: int) -> int:
+    """The index of a square group's action on square 0 (its index is this plus its square), read from the index
+    of the action on the group's first square; kept per shared table (held alongside its identity), whose
+    actions name one kind and colour, and per layout (the ``tile`` block's offset)."""
+    key = (id(table), encoding.actions._offset["tile"])
+    kept = _BASES.get(key)
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    first = (squares & -squares).bit_length() - 1
+    base = encoding.turn_index(seat, table[first]) - first
+    if len(_BASES) > 4096:
+        _BASES.clear()
+    _BASES[key] = (table, base)
+    return base
+
+
 _SWAP_INDICES: dict[tuple[int, int], tuple[Any, tuple[int, ...]]] = {}
 """The indices of the game's shared swap tuples (one per hand's counts), by the tuple's identity and the swap
 block's offset, shared by every encoding: a game meets dozens of hands, each worth 1-60 swaps."""
@@ -577,8 +619,13 @@ def _cells(state: State, _seat: Seat) -> Any:
     return state.data["cells"]
 
 
-def _leaders(state: State, _seat: Seat) -> tuple[tuple[tuple[str, int], ...], ...]:
-    return tuple(tuple(leaders.items()) for leaders in state.data["leaders"])
+def _leaders(state: State, _seat: Seat) -> list[dict[str, int]]:
+    return cast(list[dict[str, int]], state.data["leaders"])
+
+
+def _dicts_copy(values: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A copy of a list of flat dictionaries (each seat's leaders), kept to compare the next read with."""
+    return [dict(value) for value in values]
 
 
 def _marks(state: State, _seat: Seat) -> tuple[Any, ...]:
@@ -586,20 +633,9 @@ def _marks(state: State, _seat: Seat) -> tuple[Any, ...]:
     return (tuple(data["treasures"]), data["unification"], tuple(data["monuments"].items()))
 
 
-def _seats_read(hands: list[Any], catastrophes: list[int], scores: list[Any]) -> tuple[Any, ...]:
-    """The ``seats`` part's read from a view's hands (the own hand a dict, the others sizes), catastrophes and
-    scores (``None`` where hidden): the own hand's counts r, b, k, g, each hand's size, the catastrophes and
-    each visible score's r, b, k, g and treasure points, as tuples."""
-    own = None
-    sizes = []
-    for hand in hands:
-        if isinstance(hand, dict):  # only the seat's own hand is a dict in its view
-            own = (hand["r"], hand["b"], hand["k"], hand["g"])
-            sizes.append(sum(own))
-        else:
-            sizes.append(hand)
-    visible = tuple(None if points is None else tuple(points[key] for key in SCORE_KEYS) for points in scores)
-    return own, tuple(sizes), tuple(catastrophes), visible
+def _state(state: State, _seat: Seat) -> State:
+    """The read of an ``always`` part: the state itself, which its writer reads."""
+    return state
 
 
 def _turn(state: State, _seat: Seat) -> tuple[Any, ...]:
