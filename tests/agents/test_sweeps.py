@@ -163,3 +163,14 @@ def test_sweeps_play_only_on_positions_redrawn_from_the_seats_view(game: str, mo
     monkeypatch.setattr(cls, "apply_legal", spy_apply)
     make_agent("ismcts:iterations=6,width=3,depth=3,rollout=greedy", seed=2).choose(state, seat)
     assert applied and all(applied)
+
+
+def test_the_game_sets_the_budget_unless_the_spec_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _opening()
+    monkeypatch.setattr(Harvest, "search_defaults", {"iterations": 7})
+    agent = make_agent("ismcts", seed=1)
+    agent.choose(state, 0)
+    assert agent.last_iterations == 7
+    assert make_agent("ismcts:iterations=9").budget(state) == 9
+    monkeypatch.setattr(Harvest, "search_defaults", {})
+    assert make_agent("ismcts").budget(state) == IsmctsAgent.ITERATIONS

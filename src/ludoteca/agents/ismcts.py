@@ -17,6 +17,18 @@ With ``grow`` = K > 0 a node below the root that the search has reached K times 
 first met there in a later determinization: the replies and the follow-up moves of a turn are then
 chosen as a good player would choose them, not expanded at random, which is what lets the search see
 that a move is good only for the move that follows it.
+
+Rollouts are random, or with ``rollout=greedy`` played as the ``heuristic`` agent plays (the game's own
+answer where it has one, else the option the actor's evaluation likes best on a clone redrawn from the actor's
+view): in a dice game a random build or event choice swings the evaluation more than the move judged, and a
+good player's continuation is what shows a move's worth a few actions later. ``tree`` caps the actions the
+tree holds on a path (1: the root's options only, the rest is rollout). With ``width`` = W > 0 the search is
+*sweeps* instead of UCT: the W root actions the prior ranks best are each played out, in every sweep, from
+one shared determinization with the same rollout draws, and the best mean wins. Common draws take the dice's
+luck out of the comparison (which, in Mankind, swamps what a move is worth when each option meets dice of its
+own), and the budget goes only to the moves a good player would weigh. ``hints=0`` searches the choices the
+game answers itself (``heuristic_choice``) at the root instead of following its answer. Every setting left out
+of the spec comes from the game's ``search_defaults`` (the iteration budget too), else from the class.
 """
 
 from __future__ import annotations
@@ -48,16 +60,17 @@ class _Node:
 class IsmctsAgent(Agent):
     name = "ismcts"
 
+    ITERATIONS = 400
     DEPTH = 4  # rollout length, exploration constant and growth where neither the spec nor the game sets them
     EXPLORATION = 0.7
     GROW = 0
 
-    def __init__(self, seed: int = 0, iterations: int = 400, depth: int | None = None, seconds: float = 0.0,
+    def __init__(self, seed: int = 0, iterations: int | None = None, depth: int | None = None, seconds: float = 0.0,
                  exploration: float | None = None, prior: int = 4, grow: int | None = None,
                  rollout: str | None = None, tree: int | None = None, hints: bool = True,
                  width: int | None = None) -> None:
         self.random = random.Random(seed)
-        self.iterations = iterations
+        self.iterations = iterations  # None: the game's ``search_defaults``, else ITERATIONS
         self.depth = depth  # None: the game's ``search_defaults``, else DEPTH
         self.seconds = seconds
         self.exploration = exploration  # None: the game's ``search_defaults``, else EXPLORATION
@@ -80,7 +93,7 @@ class IsmctsAgent(Agent):
             raise BadOptions(f"the ismcts agent's rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         return cls(
             seed=int_param(params, "seed", seed, "ismcts"),
-            iterations=int_param(params, "iterations", 400, "ismcts", 1),
+            iterations=int_param(params, "iterations", 1, "ismcts", 1) if "iterations" in params else None,
             depth=int_param(params, "depth", 0, "ismcts") if "depth" in params else None,
             seconds=float_param(params, "seconds", 0.0, "ismcts"),
             exploration=float_param(params, "c", 0.0, "ismcts") if "c" in params else None,
@@ -99,6 +112,12 @@ class IsmctsAgent(Agent):
         exploration = self.exploration if self.exploration is not None else float(defaults.get("c", self.EXPLORATION))
         grow = self.grow if self.grow is not None else int(defaults.get("grow", self.GROW))
         return depth, exploration, grow if self.prior else 0
+
+    def budget(self, state: State) -> int:
+        """Iterations a choice runs: the spec's, else the game's ``search_defaults``, else ITERATIONS."""
+        if self.iterations is not None:
+            return self.iterations
+        return int(state.game.search_defaults.get("iterations", self.ITERATIONS))
 
     def shape(self, state: State) -> tuple[str, int, int]:
         """Rollout policy, tree limit and sweep width for this game: the spec's, else the game's, else random
@@ -124,13 +143,14 @@ class IsmctsAgent(Agent):
         root.seeded = grow > 0
         started = time.perf_counter()
         deadline = started + self.seconds if self.seconds else None
+        budget = self.budget(state)
         # A host's hard cap (the server's per-move limit) stops even an iteration budget: a search that
         # hits it is no longer reproducible, which a server game never needed.
         hard_stop = started + self.time_limit if self.time_limit is not None else None
         def spent(done: int) -> bool:
             if hard_stop is not None and done and time.perf_counter() >= hard_stop:
                 return True
-            return done >= self.iterations if deadline is None else time.perf_counter() >= deadline
+            return done >= budget if deadline is None else time.perf_counter() >= deadline
 
         by_text = {action.text: action for action in legal}
         if width:
