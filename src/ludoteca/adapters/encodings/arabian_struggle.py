@@ -290,7 +290,14 @@ class ArabianStruggleEncoding(Encoding):
                 array[at + card_at[number]] = 1.0
 
     def _write_rest_fast(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
-        """:meth:`_write_rest` writing the array directly (no method call per value): the same values."""
+        """:meth:`_write_rest` writing the array directly (no method call per value): the same values, as the
+        ``table`` and ``now`` parts write them."""
+        self._write_table(out, view, seat)
+        self._write_now(out, view, seat)
+
+    def _write_table(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        """Who plays which Faction, the era, the turn order, VP, pieces out of the game and in the Tribal
+        Conference, Conferences attempted, the seat's draft, the draft's sizes, lasting events, the winner."""
         _areas, _links, cards, _rasheedi = _map()
         card_at, faction_at, owner_at = _index(cards), _index(FACTIONS), _index(OWNERS)
         array, start = out.array, out.start
@@ -305,13 +312,10 @@ class ArabianStruggleEncoding(Encoding):
             if faction not in factions:
                 array[at + f * (slots + 1) + slots] += 1.0
         array[start["era"] + view["era"] - 1] = 1.0
-        array[start["round"]] = view["round"] / (abs(view["round"]) + 5)
         at = start["turn_order"]
         for place, faction in enumerate(view["turn_order"]):
             if faction is not None:
                 array[at + place * 3 + faction_at[faction]] += 1.0
-        if view["active"] is not None:
-            array[start["active"] + faction_at[view["active"]]] = 1.0
         at = start["vp"]
         for faction, vp in view["vp"].items():
             array[at + faction_at[faction]] = vp / (abs(vp) + 5)
@@ -324,9 +328,6 @@ class ArabianStruggleEncoding(Encoding):
         at = start["conference_attempted"]
         for faction in view["tc_attempted"]:
             array[at + faction_at[faction]] = 1.0
-        at = start["hand_sizes"]
-        for faction, n in view["hand_sizes"].items():
-            array[at + faction_at[faction]] = max(-1.0, min(1.0, n / 12))
         if view["draft"] is not None:
             for piece, numbers in (("draft_pool", view["draft"]["pool"]), ("draft_kept", view["draft"]["kept"])):
                 at = start[piece]
@@ -335,10 +336,25 @@ class ArabianStruggleEncoding(Encoding):
         at = start["draft_sizes"]
         for faction, n in (view["draft_sizes"] or {}).items():
             array[at + faction_at[faction]] = max(-1.0, min(1.0, n / 12))
-        array[start["deck"]] = max(-1.0, min(1.0, view["deck_size"] / len(cards)))
         at = start["lasting"]
         for entry in view["lasting"]:
             array[at + card_at[entry["card"]] * 3 + faction_at[entry["owner"]]] = 1.0
+        if view["winner"] is not None:
+            array[start["winner"] + faction_at[view["winner"]]] = 1.0
+
+    def _write_now(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
+        """The Action Round, the active Faction, hand sizes, the decks' sizes, the card in play and where it
+        goes, the decision waiting, the game's end: what changes with nearly every decision."""
+        _areas, _links, cards, _rasheedi = _map()
+        card_at, faction_at = _index(cards), _index(FACTIONS)
+        array, start = out.array, out.start
+        array[start["round"]] = view["round"] / (abs(view["round"]) + 5)
+        if view["active"] is not None:
+            array[start["active"] + faction_at[view["active"]]] = 1.0
+        at = start["hand_sizes"]
+        for faction, n in view["hand_sizes"].items():
+            array[at + faction_at[faction]] = max(-1.0, min(1.0, n / 12))
+        array[start["deck"]] = max(-1.0, min(1.0, view["deck_size"] / len(cards)))
         array[start["rasheedi_deck"]] = max(-1.0, min(1.0, view["rasheedi_deck_size"] / 12))
         in_play = view["card_in_play"]
         if in_play is not None:
@@ -348,11 +364,9 @@ class ArabianStruggleEncoding(Encoding):
         if decision is not None:
             array[start["decision"] + self.steps.index(decision["step"])] = 1.0
             if decision["seat"] is not None:
-                array[start["decider"] + (decision["seat"] - seat) % players] = 1.0
+                array[start["decider"] + (decision["seat"] - seat) % self.players] = 1.0
         if view["over"]:
             array[start["over"]] = 1.0
-        if view["winner"] is not None:
-            array[start["winner"] + faction_at[view["winner"]]] = 1.0
 
     def write_reference(self, out: Writer, view: dict[str, Any], seat: Seat) -> None:
         areas, _links, cards, _rasheedi = _map()
@@ -438,12 +452,17 @@ class ArabianStruggleEncoding(Encoding):
         facts: tuple[str, ...] = ("pending_faction", "pending_left", "pending_op", "opponent", "event_card")
         facts += ("event_effect", "pending_area", "start_areas", "placed_in", "moved", "nomads_moved", "attacks")
         facts += ("retreat_side", "combat_attacker")
-        taken = {"pieces", "stock", "nomads", *_CARD_SETS, *facts}
-        rest = tuple(piece.name for piece in self.layout.pieces if piece.name not in taken)
+        now: tuple[str, ...] = ("round", "active", "hand_sizes", "deck", "rasheedi_deck", "card_in_play", "card_pile")
+        now += ("decision",)
+        now += ("decider", "over")
+        taken = {"pieces", "stock", "nomads", *_CARD_SETS, *facts, *now}
+        table = tuple(piece.name for piece in self.layout.pieces if piece.name not in taken)
         return [
             Part("map", ("pieces", "stock"), _map_read, self._write_map_part, copy=_map_copy),
             Part("cards", ("nomads", *_CARD_SETS), _cards_read, self._write_card_sets, copy=_lists_copy),
-            Part("rest", rest, _state, self._write_rest_part, always=True),
+            # The read holds every draft pool: compared only; the writer writes the seat's own and the sizes.
+            Part("table", table, _table_read, self._write_table_part),
+            Part("now", now, _state, self._write_now_part, always=True),
             # The pending frame changes with nearly every decision: compared and kept, it would cost more than it saves.
             Part("facts", facts, lambda state, seat: self.public_facts(state), self._write_facts_part, always=True),
         ]
@@ -453,37 +472,43 @@ class ArabianStruggleEncoding(Encoding):
         on_map = self._write_map(out, pieces)
         self._write_stock(out, _stocks({"tc": tc, "out_of_game": out_of_game, "nomads": nomads}, on_map))
 
-    def _write_rest_part(self, out: Writer, state: State, seat: Seat) -> None:
-        """Everything but the map, the card sets and the facts, read from the state as the view shows it."""
-        data = state.data
-        mine = data["players"][seat]
-        hands, draft = data["hands"], data["draft"]
-        frame = RULES.pending(cast(ArabianStruggleState, state))  # the view's decision: the waiting frame
+    def _write_table_part(self, out: Writer, values: list[Any], seat: Seat) -> None:
+        """The ``table`` part from its read, the draft as the view shows it to ``seat`` (its own pool and kept
+        cards, every Faction's count)."""
+        factions, era, turn_order, vp, out_of_game, tc, tc_attempted, draft, lasting, winner = values
+        mine = factions[seat]
         view = {
-            "factions": data["players"],
+            "factions": factions,
             "you": mine,
-            "era": data["era"],
-            "round": data["round"],
-            "turn_order": data["turn_order"],
-            "active": data["active"],
-            "vp": data["vp"],
-            "out_of_game": data["out_of_game"],
-            "tribal_conference": data["tc"],
-            "tc_attempted": data["tc_attempted"],
-            "hand_sizes": {f: len(h) for f, h in hands.items()},
+            "era": era,
+            "turn_order": turn_order,
+            "vp": vp,
+            "out_of_game": out_of_game,
+            "tribal_conference": tc,
+            "tc_attempted": tc_attempted,
             "draft": None if draft is None else {"pool": draft["pools"][mine], "kept": draft["kept"][mine]},
             "draft_sizes": (
-                None if draft is None else {f: len(draft["pools"][f]) + len(draft["kept"][f]) for f in data["players"]}
+                None if draft is None else {f: len(draft["pools"][f]) + len(draft["kept"][f]) for f in factions}
             ),
+            "lasting": lasting,
+            "winner": winner,
+        }
+        self._write_table(out, view, seat)
+
+    def _write_now_part(self, out: Writer, state: State, seat: Seat) -> None:
+        """The ``now`` part, read from the state as the view shows it."""
+        data = state.data
+        view = {
+            "round": data["round"],
+            "active": data["active"],
+            "hand_sizes": {f: len(h) for f, h in data["hands"].items()},
             "deck_size": len(data["deck"]),
-            "lasting": data["lasting"],
             "rasheedi_deck_size": len(data["rasheedi_deck"]),
             "card_in_play": data["turn"],
-            "decision": frame,
+            "decision": RULES.pending(cast(ArabianStruggleState, state)),  # the view's decision: the waiting frame
             "over": data["over"],
-            "winner": data["winner"],
         }
-        self._write_rest_fast(out, view, seat)
+        self._write_now(out, view, seat)
 
     def _write_facts_part(self, out: Writer, facts: Any, seat: Seat) -> None:
         if facts is not None:
@@ -541,6 +566,22 @@ class ArabianStruggleEncoding(Encoding):
 def _state(state: State, _seat: Seat) -> State:
     """The read of an ``always`` part: the state itself, which its writer reads."""
     return state
+
+
+def _table_read(state: State, _seat: Seat) -> list[Any]:
+    data = state.data
+    return [
+        data["players"],
+        data["era"],
+        data["turn_order"],
+        data["vp"],
+        data["out_of_game"],
+        data["tc"],
+        data["tc_attempted"],
+        data["draft"],
+        data["lasting"],
+        data["winner"],
+    ]
 
 
 def _map_read(state: State, _seat: Seat) -> list[Any]:
