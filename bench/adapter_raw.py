@@ -8,13 +8,19 @@ choices drawn from a generator of their own so that the games are the same in ev
 least CPU time of ``R`` rounds. Meant for comparing checkouts side by side on a shared machine (run it in
 turn with ``PYTHONPATH=other/src``): the least of several rounds is the one the rest of the machine disturbed
 least, and CPU time does not count the time other processes held the core.
+
+It also counts how many times the games' rules list a decision's options per decision (the machine lists
+them in ``advance``, to see whether one is forced, and again for the seat: issue #21 asks for one listing to
+serve both). The count does not depend on the machine's load.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import time
+from typing import Any
 
 import ludoteca
 from ludoteca.core.game import Action, State
@@ -51,6 +57,31 @@ def _replay(played: list[tuple[State, list[int]]]) -> float:
     return spent
 
 
+def _listings(game_id: str, played: list[tuple[State, list[int]]]) -> float:
+    """Options listings per decision replaying the games, counted by wrapping every decision's options."""
+    machine = getattr(played[0][0], "machine", None)
+    if machine is None:
+        return float("nan")
+    calls = [0]
+    original = dict(machine.decisions)
+
+    def counting(options: Any) -> Any:
+        def listed(state: Any, frame: Any) -> Any:
+            calls[0] += 1
+            return options(state, frame)
+
+        return listed
+
+    machine.decisions.update(
+        {name: dataclasses.replace(decision, options=counting(decision.options)) for name, decision in original.items()}
+    )
+    try:
+        _replay(played)
+    finally:
+        machine.decisions.update(original)
+    return calls[0] / sum(len(places) for _, places in played)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game_ids", nargs="*", default=None)
@@ -62,7 +93,11 @@ def main() -> None:
         played = _games(game_id, args.games, args.limit)
         decisions = sum(len(places) for _, places in played)
         best = min(_replay(played) for _ in range(args.rounds))
-        print(f"{game_id:24} {decisions:>7} decisions {best / decisions * 1e6:8.1f} µs", flush=True)
+        listings = _listings(game_id, played)
+        print(
+            f"{game_id:24} {decisions:>7} decisions {best / decisions * 1e6:8.1f} µs {listings:6.3f} listings",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -152,7 +152,7 @@ def test_parts_must_cover_every_piece_once() -> None:
         encoding._set_parts([*parts, Part("ghost", ("no such piece",), parts[0].read, parts[0].write)])
 
 
-def test_a_write_cut_short_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_write_cut_short_is_not_kept() -> None:
     """An error inside a part's write (a state the encoding cannot place) leaves no half-written kept array."""
     encoding = load_encoded("arabian-struggle")
     state = encoding.game.new_state(seed=4)
@@ -169,11 +169,11 @@ def test_a_write_cut_short_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     def fail(out: Writer, values: object, seat: int) -> None:
         raise RuntimeError("cut short")
 
-    monkeypatch.setattr(encoding, "_parts", (*parts[:-1], Part(broken.name, broken.pieces, broken.read, fail)))
+    encoding._set_parts([*parts[:-1], Part(broken.name, broken.pieces, broken.read, fail)])
     with pytest.raises(RuntimeError):
         encoding.observe(state, seat)
     assert (id(state), seat) not in encoding._kept
-    monkeypatch.setattr(encoding, "_parts", tuple(parts))
+    encoding._set_parts(parts)
     _same(encoding, state, seat, "after the failed write")
 
 

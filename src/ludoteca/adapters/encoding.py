@@ -315,6 +315,7 @@ class Encoding(ABC):
         # options (action_key depends on nothing else), so that a new environment starts with them known.
         self._parts: tuple[Part, ...] | None = None
         self._part_slices: tuple[tuple[slice | np.ndarray, ...], ...] = ()
+        self._compiled: tuple[tuple[Any, ...], ...] = ()  # each part's fields, unpacked once for the loop
         self._kept: dict[tuple[int, Seat], tuple[np.ndarray, list[Any]]] = {}
         parts = self.observation_parts()
         if parts is not None:
@@ -413,6 +414,10 @@ class Encoding(ABC):
             raise ValueError(f"no part writes the pieces {missing}")
         self._parts = tuple(parts)
         self._part_slices = tuple(self._clearing(part) for part in parts)
+        self._compiled = tuple(
+            (part.read, part.write, part.copy, part.always, part.update, clearing)
+            for part, clearing in zip(self._parts, self._part_slices, strict=True)
+        )
 
     def _clearing(self, part: Part) -> tuple[slice | np.ndarray, ...]:
         """How a part's numbers are set back to 0 before it is rewritten: its pieces merged into runs of adjacent
@@ -456,20 +461,20 @@ class Encoding(ABC):
         out = Writer(self.layout, array)
         i = 0
         try:
-            for part, clearing in zip(self._parts, self._part_slices, strict=True):
-                values = part.read(state, seat)
-                if part.always:
+            for read, write, copy, always, update, clearing in self._compiled:
+                values = read(state, seat)
+                if always:
                     for positions in clearing:
                         array[positions] = 0.0
-                    part.write(out, values, seat)
+                    write(out, values, seat)
                 elif reads[i] is _UNSEEN or values != reads[i]:
-                    if part.update is not None and reads[i] is not _UNSEEN:
-                        part.update(out, reads[i], values, seat)
+                    if update is not None and reads[i] is not _UNSEEN:
+                        update(out, reads[i], values, seat)
                     else:
                         for positions in clearing:
                             array[positions] = 0.0
-                        part.write(out, values, seat)
-                    reads[i] = values if part.copy is None else part.copy(values)
+                        write(out, values, seat)
+                    reads[i] = values if copy is None else copy(values)
                 i += 1
         except BaseException:
             del kept[key]  # a write cut short leaves the kept array half old, half new

@@ -68,6 +68,10 @@ class MankindEncoding(Encoding):
     # Random play at 2-6 players ends within about 3,100 decisions; ten times that is a safe bound.
     max_game_length = 40_000
 
+    def __init__(self, game: Any) -> None:
+        self._step_at = _positions(_steps())  # every decision's place, sorted once (the rules are registered)
+        super().__init__(game)
+
     # ------------------------------------------------------------------ actions
     def action_blocks(self) -> list[Block]:
         builds, governments, military, conquests = _catalogue()
@@ -287,7 +291,7 @@ class MankindEncoding(Encoding):
             array[start["over"]] = 1.0
         frame = RULES.pending(cast(MankindState, state))  # the view's decision: the waiting frame's step and seat
         if frame is not None:
-            array[start["decision"] + _positions(_steps())[frame["step"]]] = 1.0
+            array[start["decision"] + self._step_at[frame["step"]]] = 1.0
             array[start["decider"] + (frame["seat"] - seat) % players] = 1.0
 
     def _write_gone(self, out: Writer, gone: list[str], _seat: Seat) -> None:
