@@ -525,7 +525,11 @@ async def _play_against_bot(
 
         async def newer(than: dict[str, Any] | None) -> dict[str, Any]:
             while True:
-                pushed: dict[str, Any] = json.loads(await asyncio.wait_for(socket_.recv(), wait))
+                try:
+                    pushed: dict[str, Any] = json.loads(await asyncio.wait_for(socket_.recv(), wait))
+                except TimeoutError:
+                    held = "nothing" if than is None else f"version {than['version']}, to act {than['to_act']}"
+                    raise TimeoutError(f"no push in {wait:g} s on {base} (the client held {held})") from None
                 if pushed["seat"] is None:
                     continue  # the greeting before the token was read
                 if than is None or pushed["version"] >= than["version"]:
