@@ -174,3 +174,22 @@ def test_the_game_sets_the_budget_unless_the_spec_does(monkeypatch: pytest.Monke
     assert make_agent("ismcts:iterations=9").budget(state) == 9
     monkeypatch.setattr(Harvest, "search_defaults", {})
     assert make_agent("ismcts").budget(state) == IsmctsAgent.ITERATIONS
+
+
+def test_a_hosts_hard_stop_ends_long_greedy_playouts() -> None:
+    """A server caps a move's thinking (``time_limit``); a greedy rollout of 200 actions is cut there too, and a
+    sweep the stop interrupted is not counted (its candidates were not played out alike)."""
+    import time
+
+    state = ludoteca.load_game("mankind", players=2).new_state(seed=5)
+    seat = state.to_act()[0]
+    while len(state.legal_actions(seat)) < 3:
+        state.apply(seat, make_agent("heuristic", seed=1).choose(state, seat))
+        seat = state.to_act()[0]
+    agent = make_agent("ismcts:iterations=5000,width=3,depth=200,rollout=greedy,hints=0", seed=1)
+    assert isinstance(agent, IsmctsAgent)
+    agent.time_limit = 0.05
+    started = time.perf_counter()
+    assert agent.choose(state, seat) in state.legal_actions(seat)
+    assert time.perf_counter() - started < 1.0
+    assert agent.last_iterations < 5000

@@ -83,6 +83,7 @@ class IsmctsAgent(Agent):
         self.width = width
         self.last_iterations = 0  # iterations the last choice ran (0 when it needed no search)
         self.time_limit: float | None = None  # seconds a choice may take at most, whatever the budget (servers)
+        self._cutoff: float | None = None  # when the choice under way must stop (from time_limit)
 
     @classmethod
     def from_params(cls, params: dict[str, str], seed: int = 0) -> IsmctsAgent:
@@ -147,6 +148,7 @@ class IsmctsAgent(Agent):
         # A host's hard cap (the server's per-move limit) stops even an iteration budget: a search that
         # hits it is no longer reproducible, which a server game never needed.
         hard_stop = started + self.time_limit if self.time_limit is not None else None
+        self._cutoff = hard_stop
         def spent(done: int) -> bool:
             if hard_stop is not None and done and time.perf_counter() >= hard_stop:
                 return True
@@ -192,13 +194,20 @@ class IsmctsAgent(Agent):
         done = 0
         while len(candidates) > 1 and not spent(done):
             draw = self.random.getrandbits(64)
+            sweep: dict[str, float] = {}
             for text in candidates:
                 rng = random.Random(draw)
                 world = state.clone()
                 world.resample(seat, rng)
                 world.apply_legal(seat, by_text[text])
                 self._rollout(world, depth, greedy, rng)
-                totals[text] += world.evaluate(seat)
+                sweep[text] = world.evaluate(seat)
+                if self._cut():
+                    break
+            if self._cut():  # the host's hard stop came during the sweep: its playouts are not comparable
+                break
+            for text, value in sweep.items():
+                totals[text] += value
             done += len(candidates)
         self.last_iterations = done
         prior = {text: (value, tie) for value, tie, text in ranked}
@@ -263,14 +272,18 @@ class IsmctsAgent(Agent):
             visited.reached += 1
             visited.total += values[visited.seat]
 
-    @classmethod
-    def _rollout(cls, world: State, depth: int, greedy: bool, rng: random.Random) -> None:
-        """Play ``depth`` actions on: random ones, or the ``heuristic`` agent's (``greedy``)."""
+    def _cut(self) -> bool:
+        """Whether the host's hard stop (``time_limit``) has come."""
+        return self._cutoff is not None and time.perf_counter() >= self._cutoff
+
+    def _rollout(self, world: State, depth: int, greedy: bool, rng: random.Random) -> None:
+        """Play ``depth`` actions on: random ones, or the ``heuristic`` agent's (``greedy``). The host's hard stop
+        ends it early (a greedy rollout is a long one)."""
         for _ in range(depth):
-            if world.is_over():
+            if world.is_over() or self._cut():
                 break
             actor = world.to_act()[0]
-            world.apply_legal(actor, cls._greedy(world, actor, rng) if greedy else world.random_action(actor, rng))
+            world.apply_legal(actor, self._greedy(world, actor, rng) if greedy else world.random_action(actor, rng))
 
     @staticmethod
     def _greedy(world: State, actor: int, rng: random.Random) -> Action:
