@@ -231,6 +231,23 @@ class TigrisEncoding(Encoding):
                 if square >= 0:
                     array[base + COLOUR_AT[colour] * SQUARES + square] += 1.0
 
+    def _update_leaders(self, out: Writer, kept: list[dict[str, int]], leaders_of: Any, seat: Seat) -> None:
+        """Each leader that moved since ``kept``: off its old square's plane, onto its new one (a move changes
+        one leader, or a few when a conflict sends some home)."""
+        array, players = out.array, self.players
+        at = out.start["leaders"]
+        for other, leaders in enumerate(leaders_of):
+            before = kept[other]
+            if leaders == before:
+                continue
+            base = at + ((other - seat) % players) * 4 * SQUARES
+            for colour, square in before.items():
+                if square >= 0:
+                    array[base + COLOUR_AT[colour] * SQUARES + square] -= 1.0
+            for colour, square in leaders.items():
+                if square >= 0:
+                    array[base + COLOUR_AT[colour] * SQUARES + square] += 1.0
+
     def _write_marks(self, out: Writer, values: Any, _seat: Seat) -> None:
         """Treasures, the unification tile and monuments (``(name, square)`` pairs, -1 for one not built)."""
         treasures, unification, monuments = values
@@ -350,7 +367,7 @@ class TigrisEncoding(Encoding):
         return [
             Part("river", ("river",), _nothing, self._write_river, copy=None),
             Part("cells", ("cells",), _cells, self._write_cells, copy=list, update=self._update_cells),
-            Part("leaders", ("leaders",), _leaders, self._write_leaders, copy=_dicts_copy),
+            Part("leaders", ("leaders",), _leaders, self._write_leaders, copy=_dicts_copy, update=self._update_leaders),
             Part("marks", ("treasures", "unification", "monuments"), _marks, self._write_marks, copy=None),
             Part(
                 "seats",
