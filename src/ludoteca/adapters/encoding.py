@@ -623,10 +623,13 @@ class Encoding(ABC):
     def mask_into(self, legal: Mapping[int, Action], row: np.ndarray) -> None:
         """Set 1 at each legal index of ``row``, an all-zero row of the action space's size (a vector
         environment's slot): an :class:`IndexedLegal` writes it from the game's bulk answer, a dictionary
-        from its keys (a list is the fastest index for the few dozen actions most decisions offer)."""
-        if isinstance(legal, IndexedLegal):
+        from its keys (a list is the fastest numpy index for a few dozen actions, one by one for fewer)."""
+        if type(legal) is not dict and isinstance(legal, IndexedLegal):  # a dict skips the slower ABC check
             legal.mask_into(row)
-        elif legal:
+        elif len(legal) <= 8:  # a few: item by item, cheaper than numpy's conversion of the list
+            for index in legal:
+                row[index] = 1
+        else:
             row[list(legal)] = 1
 
     def observe(

@@ -130,7 +130,13 @@ class ArabianStruggleEncoding(Encoding):
         ]
 
     def action_context(self, state: State, seat: Seat) -> Any:
-        return state.data["nomads"]  # public: every seat sees where the Nomads are
+        """The Nomads' areas (public: every seat sees where the Nomads are) for the one decision whose actions
+        name a Nomad by its place in that list, ``nomad_move``; ``None`` for every other, so that their indices
+        are kept from one step to the next (a context turns the memo of :meth:`Encoding.legal` off)."""
+        stack = state.data["stack"]
+        if stack and stack[-1]["step"] == "nomad_move":
+            return state.data["nomads"]
+        return None
 
     def action_key(self, step: str, seat: Seat, payload: Any, context: Any = None) -> tuple[str, Hashable]:
         if step == "play_card":
