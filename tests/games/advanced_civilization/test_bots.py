@@ -15,7 +15,7 @@ from ludoteca.agents import make_agent
 from ludoteca.core import Action, derive_seed, load_game
 from ludoteca.games.advanced_civilization import pieces, strategy
 from ludoteca.games.advanced_civilization.state import CivState
-from tests.games.advanced_civilization.helpers import land, position, tiny_map
+from tests.games.advanced_civilization.helpers import chain, land, position, tiny_map
 
 # A city site A (limit 3) beside B (limit 4) and C (limit 2), with D far off for a second nation.
 #   A(3, site) - B(4) - C(2) - D(5)
@@ -201,3 +201,56 @@ def test_a_calamity_goes_to_the_rival_leading_on_the_public_score_whatever_the_h
         assert state.to_act() == [0]
         chosen.add(answer(state).text)
     assert chosen == {"propose a trade to " + state.who(1)}
+
+
+# A volcano site A (limit 2) and a safe site S (limit 2), each two moves from the tokens in B and D.
+#   A(2, site, volcano) - B(5) - S(2, site) - D(3) - E(4, the other nation)
+VOLCANO_ROW = tiny_map(
+    {"A": land(2, "black", volcano=True), "B": land(5), "S": land(2, "black"), "D": land(3), "E": land(4)},
+    "A-B B-S S-D D-E",
+)
+
+
+def test_the_bot_gathers_on_a_safe_site_before_a_volcano_site_needing_as_many_tokens() -> None:
+    # AC §30, Volcanic Eruption: a city by a volcano loses every unit there when its owner suffers the card;
+    # S and A each need four more tokens, so S is gathered first (without the risk, A came first by name).
+    state = position(
+        board=VOLCANO_ROW,
+        tokens={"A": [2, 0], "B": [5, 0], "S": [2, 0], "D": [3, 0], "E": [0, 3]},
+        phases=["census", "movement"],
+    )
+    assert [site for _, site, _ in strategy.gather_plan(state, 0)] == ["S", "A"]
+    assert strategy.risky(state, "A") and not strategy.risky(state, "S")
+    state.apply(0, answer(state))  # move from B...
+    assert answer(state).text.endswith("to S")
+
+
+def _first_buy(cities: dict[str, int], tokens: dict[str, list[int]], held: list[str]) -> str:
+    """The advance seat 0 buys first in phase 12 (§31), with 30 treasury and three Gold cards (75) to pay."""
+    state = position(
+        board=chain(8),
+        cities=cities,
+        tokens={**tokens, "L8": [0, 2]},
+        players=[{"treasury": 30, "hand": ["Gold"] * 3, "advances": held}, {}],
+        phases=["advances"],
+    )
+    return answer(state).text
+
+
+def test_the_bot_buys_deism_to_spare_its_cities_from_superstition_once_it_holds_three() -> None:
+    # AC §30, Superstition: 3 cities reduced, 2 with Mysticism, 1 with Deism. It is drawn from stack 3 (§27: a
+    # stack a city), so it matters from the third city on: then Deism (65) beats Music (55) for this seat.
+    held = ["Pottery", "Cloth Making", "Astronomy", "Mysticism", "Law", "Metalworking", "Engineering", "Coinage"]
+    assert _first_buy({}, {"L5": [2, 0]}, held) == "buy Music for 55"
+    three = {"L1": 0, "L2": 0, "L3": 0}
+    assert _first_buy(three, {"L5": [2, 0]}, held) == "buy Deism for 65"
+    assert strategy.spared_cities(position(board=chain(8), cities=three), 0, set(held), "Deism") == 1
+
+
+def test_the_bot_buys_agriculture_when_it_holds_many_areas_alone() -> None:
+    # AC §26.11: Agriculture raises by one the limit of each area a nation holds alone, a token more of support
+    # in each; spread over six areas it beats Coinage (both 70), in one area it does not.
+    held = ["Pottery", "Cloth Making", "Astronomy", "Mysticism", "Law", "Metalworking", "Engineering"]
+    assert _first_buy({}, {"L1": [1, 0]}, held) == "buy Coinage for 70"
+    spread = {f"L{i}": [1, 0] for i in range(1, 7)}
+    assert _first_buy({}, spread, held) == "buy Agriculture for 70"

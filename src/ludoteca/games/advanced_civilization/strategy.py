@@ -9,6 +9,11 @@ support. Taxes come out of the stock (§19.1): with too few tokens in stock the 
 neighbour with the most stock (§19.3), so a bot keeps a reserve there instead of spreading every spare token
 over the map. Ships cost tokens and a token a turn (§22); these bots do not use them.
 
+Calamities take back most of the cities built (§29, §30), so the bots also play against them where a choice
+is theirs: of two sites needing as many tokens they gather on the one no Volcanic Eruption or Flood can take,
+and they value an advance also by the cities it spares them from the calamities of the stacks they draw
+(Superstition, Slave Revolt, Epidemic, Flood, Civil Disorder) and Agriculture by the support it adds.
+
 Everything here reads the seat's own pieces and the public board only.
 """
 
@@ -28,6 +33,23 @@ if TYPE_CHECKING:
 STOCK_MARGIN = 0
 # Tokens an area keeps when its others leave to found new areas: two grow by two, as more do (§20.1).
 GROWTH_BASE = 2
+# Tokens beyond two a city that a new city must leave on the board (§26.31), against the token losses of
+# phase 11 (§29.8): 0 measured best (3 gave MARGIN3 cities a seat over turns 20-40 against 3.40, 12 games of 40 turns,
+# seed 7, 2026-12-01, session 7).
+SUPPORT_MARGIN = 0
+# Tokens a site on a volcano or a white (flood plain) site counts as still needing when the gatherer picks a
+# site (risky): 2 gave 3.50 cities a seat against 3.40 (12 games, seed 7, session 7).
+SITE_RISK = 2
+# How much room beside an empty city site appeals to the spreading tokens (§23, §25.1): 3 was no better (3.45
+# against 3.40, 12 games, seed 7, session 7).
+STAGING = 1.5
+# Worth, in advance points, of the token of support Agriculture adds in each area held alone (§26.11): 10 gave
+# 3.47 against 3.40 (12 games, seed 7, session 7).
+AGRICULTURE_TOKEN_WORTH = 10.0
+# Worth, in advance points, of each city an advance spares a strike of the calamities the seat meets (§30,
+# spared_cities): 40 gave 3.47 against 3.40, 100 gave 3.34 (12 games, seed 7, session 7). With SITE_RISK and
+# AGRICULTURE_TOKEN_WORTH: 3.52 (3.39-3.65) against 3.34 (3.24-3.43), 24 games of 40 turns, seed 11.
+SPARED_CITY_WORTH = 40.0
 
 
 def _movable(state: CivState, area: str, seat: int) -> int:
@@ -95,10 +117,18 @@ def gather_plan(state: CivState, seat: int) -> list[tuple[int, str, dict[str, in
             if area != site and site in targets
         }
         # The city must stand after phase 8 (§26.31): two tokens a city left on the board elsewhere.
-        if sum(givers.values()) >= need and support_after(state, seat, site) - need >= support:
+        if sum(givers.values()) >= need and support_after(state, seat, site) - need >= support + SUPPORT_MARGIN:
             plans.append((need, site, givers))
-    plans.sort(key=lambda plan: (plan[0], plan[1]))
+    plans.sort(key=lambda plan: (plan[0] + SITE_RISK * risky(state, plan[1]), plan[1]))
     return plans
+
+
+def risky(state: CivState, site: str) -> bool:
+    """A city site where a calamity strikes the city itself: a volcano (its eruption destroys every unit in the
+    volcano's areas, §30: Volcanic Eruption) or a white site on a flood plain (a Flood can take the city; black
+    sites are safe, §30.5)."""
+    spec = state.board.areas[site]
+    return bool(spec.volcano or spec.city_site == "white")
 
 
 def stock_reserve(state: CivState, seat: int) -> int:
@@ -163,7 +193,7 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
         foreign = sum(pieces.count(state, area, s) for s in pieces.present(state, area) if s != seat)
         # Tokens beside a site are the ones that complete it next turn (§23: one area a move).
         room = board.areas[area].limit - pieces.count(state, area, seat) - foreign
-        staging = 1.5 if any(n in sites for n in board.borders.get(area, ())) else 0.0
+        staging = STAGING if any(n in sites for n in board.borders.get(area, ())) else 0.0
         return room + (4.0 if area in sites and room > 0 else staging) - 2.0 * foreign
 
     def welcome(area: str) -> bool:
@@ -218,7 +248,7 @@ def build_city(state: CivState, seat: int, legal: list[Action]) -> Action:
     most support."""
     stop = next(a for a in legal if a.payload is None)
     cities = len(pieces.cities_of(state, seat))
-    need = int(state.rules["city_support"]) * (cities + 1)
+    need = int(state.rules["city_support"]) * (cities + 1) + SUPPORT_MARGIN
     best: tuple[int, int, str] | None = None
     chosen = stop
     for action in legal:
@@ -315,6 +345,45 @@ NEW_GROUP_BONUS = 120
 CARD_COUNT_BONUS = 25
 
 
+def spared_cities(state: CivState, seat: int, owned: set[str], name: str) -> float:
+    """Cities one strike of each calamity the seat can meet takes less if it holds ``name`` too (what each card
+    says, data/cards.toml; §30): Superstition reduces 3 cities, the best religion card alone counting
+    (Mysticism 2, Deism 1, Enlightenment 0); Slave Revolt's 15 tokens that cannot support cities, 5 fewer with
+    Enlightenment, 5 more with Mining (two tokens a city, §26.31); Epidemic's 16 points, 8 fewer with
+    Medicine, 5 more with Roadbuilding (a city is 5 points, §29.62); Flood's 17 points at most 7 with
+    Engineering (§30.5); Civil Disorder keeps 3 cities, one more for each of Music, Drama and Poetry, Law,
+    Democracy, one fewer for Military, Roadbuilding. A calamity counts when the seat draws from its stack (one
+    stack a city, §27), capped by the cities held."""
+    from ludoteca.games.advanced_civilization.calamities import figures
+
+    held = len(pieces.cities_of(state, seat))
+    names = set(state.cards.calamities)
+    saved = 0.0
+
+    def reach(card: str) -> bool:
+        return card in names and state.cards.calamities[card].stack <= max(held, 1)
+
+    if reach("Superstition"):
+        religion = figures("Superstition").table("best_religion")
+        worst = figures("Superstition").number("cities")
+        now = min([worst, *(religion[a] for a in owned if a in religion)])
+        after = min(now, religion.get(name, worst))
+        saved += min(held, now) - min(held, after)
+    if reach("Slave Revolt"):
+        saved -= figures("Slave Revolt").table("modifiers").get(name, 0) / int(state.rules["city_support"])
+    if reach("Epidemic"):
+        saved -= figures("Epidemic").table("primary_modifiers").get(name, 0) / 5
+    if reach("Flood") and name == "Engineering":
+        flood = figures("Flood")
+        saved += (flood.number("primary") - flood.number("engineering_cap")) / 5
+    if reach("Civil Disorder"):
+        disorder = figures("Civil Disorder")
+        keep = disorder.number("keep") + sum(disorder.table("keep_modifiers").get(a, 0) for a in owned)
+        more = disorder.table("keep_modifiers").get(name, 0)
+        saved += max(0, held - keep) - max(0, held - keep - more)
+    return max(-float(held), min(float(held), saved))
+
+
 def advance_merit(state: CivState, seat: int, cart: list[str], name: str, price: int) -> float:
     """How much an advance is worth per point it costs now. Worth: its face value (§35), the credits it
     gives toward the cards not yet held (§31.5, each card of a credited group and each named card), and, while
@@ -335,6 +404,13 @@ def advance_merit(state: CivState, seat: int, cart: list[str], name: str, price:
     bonus = NEW_GROUP_BONUS * len(set(card.groups) - groups) if len(groups) < max(e.groups for e in epochs) else 0
     if len(owned) < max(e.cards for e in epochs):
         bonus += CARD_COUNT_BONUS
+    if SPARED_CITY_WORTH:
+        bonus += SPARED_CITY_WORTH * spared_cities(state, seat, owned, name)
+    if AGRICULTURE_TOKEN_WORTH and name == "Agriculture":
+        alone = sum(
+            1 for area, row in state.data["tokens"].items() if row[seat] and pieces.present(state, area) == [seat]
+        )
+        bonus += AGRICULTURE_TOKEN_WORTH * alone
     return (card.cost + credits + bonus) / (1 + price)
 
 
@@ -349,6 +425,7 @@ __all__ = [
     "open_sites",
     "public_scores",
     "ships",
+    "spared_cities",
     "stock_reserve",
     "support_after",
 ]
