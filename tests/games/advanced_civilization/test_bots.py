@@ -254,3 +254,17 @@ def test_the_bot_buys_agriculture_when_it_holds_many_areas_alone() -> None:
     assert _first_buy({}, {"L1": [1, 0]}, held) == "buy Coinage for 70"
     spread = {f"L{i}": [1, 0] for i in range(1, 7)}
     assert _first_buy({}, spread, held) == "buy Agriculture for 70"
+
+
+def test_the_cities_an_advance_spares_follow_the_calamity_cards() -> None:
+    # AC §30 (data/cards.toml): with five cities the seat draws stacks 1-5. Enlightenment: Superstition 2 -> 0
+    # cities (over Mysticism) and Slave Revolt 5 tokens fewer (2.5 cities of support, §26.31); Mining: 5 more.
+    # Engineering: a Flood's 17 points at most 7 (2 cities of 5 points, §29.62). Medicine: Epidemic is stack 6.
+    five = position(board=chain(8), cities={f"L{i}": 0 for i in range(1, 6)})
+    assert strategy.spared_cities(five, 0, {"Mysticism"}, "Enlightenment") == 4.5
+    assert strategy.spared_cities(five, 0, set(), "Mining") == -2.5
+    assert strategy.spared_cities(five, 0, set(), "Engineering") == 2
+    assert strategy.spared_cities(five, 0, set(), "Medicine") == 0
+    # With one city only stacks 1 and 2 are drawn: none of these calamities is met.
+    one = position(board=chain(8), cities={"L1": 0})
+    assert strategy.spared_cities(one, 0, set(), "Enlightenment") == 0

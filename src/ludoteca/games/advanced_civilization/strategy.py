@@ -34,8 +34,8 @@ STOCK_MARGIN = 0
 # Tokens an area keeps when its others leave to found new areas: two grow by two, as more do (§20.1).
 GROWTH_BASE = 2
 # Tokens beyond two a city that a new city must leave on the board (§26.31), against the token losses of
-# phase 11 (§29.8): 0 measured best (3 gave MARGIN3 cities a seat over turns 20-40 against 3.40, 12 games of 40 turns,
-# seed 7, 2026-12-01, session 7).
+# phase 11 (§29.8): 0 measured best (3, with the three settings below: 3.46 cities a seat over turns 20-40,
+# against 3.50 without it and 3.40 before them; 12 games of 40 turns, seed 7, 2026-12-01, session 7).
 SUPPORT_MARGIN = 0
 # Tokens a site on a volcano or a white (flood plain) site counts as still needing when the gatherer picks a
 # site (risky): 2 gave 3.50 cities a seat against 3.40 (12 games, seed 7, session 7).
