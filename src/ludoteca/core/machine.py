@@ -136,9 +136,10 @@ class Rules(Generic[S]):
         """The options of a waiting decision (never empty: an always-asked step with none is a rules bug).
 
         :meth:`advance` lists a decision's options to see whether one is forced; when it stops there, the
-        list it made serves the first call here for that very frame (options are a pure function of the
-        state, and nothing changes the state between the two but :meth:`MachineState.resample`, which
-        drops the list). It serves once: the list is the caller's, who may keep or change it.
+        list it made serves the first call here for that very frame, which saves every bot and adapter one
+        listing a decision (options are a function of the state, which changes only by moves, each of which
+        runs the machine and so forgets the list, and by :meth:`MachineState.resample`, which drops it). It
+        serves once: the list is the caller's, who may keep or change it.
         """
         listed: tuple[Frame, list[Action]] | None = getattr(state, "_listed", None)
         if listed is not None:
