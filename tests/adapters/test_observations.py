@@ -130,10 +130,25 @@ def test_equal_observations_mean_equal_views_and_choices(
 RICH_GAMES, RICH_DECISIONS = 1, 800
 
 
+def _choose_sailing(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """``test_advanced_civilization._choose``, but ships are kept at upkeep and built half the time they can be:
+    the game's heuristic lets ships go, and a table without ships never reaches the sailing decisions."""
+    from tests.adapters.test_advanced_civilization import _choose
+
+    step = state.data["stack"][-1]["step"]
+    if step == "ship_upkeep":
+        kept = [action for action in legal if action.payload != "scrap"]
+        if kept:
+            return kept[0]
+    if step == "ship_build" and legal[0].payload is not None and rng.random() < 0.5:
+        return legal[0]
+    return _choose(state, seat, legal, rng)
+
+
 def test_advanced_civilization_rich_positions_separate_views_too() -> None:
-    """Trading, calamities and advances, which random games never reach, from the rich positions of
-    ``test_advanced_civilization`` played by the game's heuristic."""
-    from tests.adapters.test_advanced_civilization import _choose, _rich_scenario
+    """Trading, calamities, advances and sailing, which random games never reach, from the rich positions of
+    ``test_advanced_civilization`` played by the game's heuristic (keeping its ships: :func:`_choose_sailing`)."""
+    from tests.adapters.test_advanced_civilization import _rich_scenario
 
     options = {"map": "main+western", "calamities": "additional"}
     encoding = load_encoded("advanced-civilization", 4, options)
@@ -154,7 +169,7 @@ def test_advanced_civilization_rich_positions_separate_views_too() -> None:
                     twin = state.clone()
                     twin.apply_legal(seat, action)
                     yield twin
-                state.apply_legal(seat, _choose(state, seat, legal, rng))
+                state.apply_legal(seat, _choose_sailing(state, seat, legal, rng))
 
     view = lambda v: _normal_view("advanced-civilization", v)  # noqa: E731
     assert check_observations_separate_views(encoding, states(), view) > 0
