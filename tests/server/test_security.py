@@ -423,3 +423,29 @@ def test_names_the_chat_and_open_seats_carry_no_secret_to_anyone_else(client: Te
         assert "token_sha256" not in text and "invite" not in text, who
     assert mine not in seen["spectator"] + seen["lobby"] + seen["chat socket"]
     assert '"Bob"' in seen["spectator"] and '"hello"' in seen["chat socket"]  # public, as intended
+
+
+def test_servers_started_at_once_on_an_empty_database_all_start(database: str) -> None:
+    """Four servers creating the schema at the same moment (threads released together): each starts, and the
+    schema is made once (on PostgreSQL two ``create_all`` at once failed on a duplicate type name)."""
+    from sqlalchemy import create_engine, inspect
+
+    gate = threading.Barrier(4)
+    failures: list[BaseException] = []
+
+    def start() -> None:
+        gate.wait()
+        try:
+            Storage(database).close()
+        except BaseException as error:  # reported by the assertion below
+            failures.append(error)
+
+    threads = [threading.Thread(target=start) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    engine = create_engine(database)
+    assert {"games", "entries"} <= set(inspect(engine).get_table_names())
+    engine.dispose()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -46,8 +47,8 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 metadata = MetaData()
 
@@ -120,6 +121,10 @@ bot_leases_table = Table(
 )
 """Who is thinking about a game's bot move at a version, until when: one process at a time (the key)."""
 
+SCHEMA_LOCK = 0x4C75646F
+"""The PostgreSQL advisory lock key ("Ludo") held while a server creates or upgrades the schema."""
+SCHEMA_TRIES = 5
+"""How many times a SQLite server tries to create the schema while others create it at the same moment."""
 CHANNEL = "ludoteca"
 """The PostgreSQL ``NOTIFY`` channel: every change names its game there, for the other processes."""
 CHAT_NOTE = -2
@@ -253,12 +258,33 @@ class Storage:
         self.notifies = self.engine.dialect.name == "postgresql"
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
-        self._add_missing_columns()
+        self._create_schema()
 
-    def _add_missing_columns(self) -> None:
+    def _create_schema(self) -> None:
+        """Create the tables, or bring them up to this version, in one transaction.
+
+        Servers started at the same moment on an empty PostgreSQL database would each create the tables and
+        one would fail on a duplicate type name; the transaction first takes an advisory lock
+        (``SCHEMA_LOCK``), so they create the schema one after another and the later ones find it made.
+        SQLite has no such lock (its driver begins no transaction before DDL), so a server that finds a table
+        made between ``create_all``'s look and its ``CREATE`` tries again: the next look sees it.
+        """
+        for attempt in range(SCHEMA_TRIES):
+            try:
+                with self.engine.begin() as connection:
+                    if self.notifies:
+                        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+                    metadata.create_all(connection)
+                    self._add_missing_columns(connection)
+                return
+            except OperationalError:
+                if self.notifies or attempt == SCHEMA_TRIES - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+
+    def _add_missing_columns(self, connection: Connection) -> None:
         """Bring a database made by an earlier version up to this schema (new nullable columns only)."""
-        inspector = inspect(self.engine)
+        inspector = inspect(connection)
         for table_name, columns in ADDED_COLUMNS.items():
             present = {column["name"] for column in inspector.get_columns(table_name)}
             table = metadata.tables[table_name]
@@ -266,8 +292,7 @@ class Storage:
                 if name in present:
                     continue
                 kind = table.c[name].type.compile(dialect=self.engine.dialect)
-                with self.engine.begin() as connection:
-                    connection.execute(text(f"ALTER TABLE {table_name} ADD COLUMN {name} {kind}"))
+                connection.execute(text(f"ALTER TABLE {table_name} ADD COLUMN {name} {kind}"))
 
     def close(self) -> None:
         self.engine.dispose()
