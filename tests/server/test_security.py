@@ -268,6 +268,9 @@ def test_sockets_per_address_are_capped(client: TestClient) -> None:
         ("ismcts:seconds=25", "at most 10"),
         ("ismcts:iterations=99999999999999999999", "at most 5000"),
         ("ismcts:depth=100000", "at most 200"),
+        ("ismcts:tree=100000", "at most 200"),
+        ("ismcts:width=5000", "at most 1000"),
+        ("ismcts:hints=2", "at most 1"),
     ],
 )
 def test_unbounded_bots_are_refused(client: TestClient, spec: str, reason: str) -> None:

@@ -35,6 +35,9 @@ AGENT_LIMITS: dict[str, dict[str, float]] = {
         "c": 10.0,
         "prior": 1000,
         "grow": 1000,
+        "tree": 200,
+        "width": 1000,
+        "hints": 1,
     },
 }
 """The largest value of each agent parameter a server game accepts (every parameter an agent takes)."""
