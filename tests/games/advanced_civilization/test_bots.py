@@ -268,3 +268,10 @@ def test_the_cities_an_advance_spares_follow_the_calamity_cards() -> None:
     # With one city only stacks 1 and 2 are drawn: none of these calamities is met.
     one = position(board=chain(8), cities={"L1": 0})
     assert strategy.spared_cities(one, 0, set(), "Enlightenment") == 0
+
+
+def test_the_bot_spreads_the_second_token_of_an_area_to_found_another() -> None:
+    # §20.1: one token grows by one, two by two; a token moved from an area of two to an empty one grows as fast
+    # there and holds one more area (with stock to spare for next turn's taxes, §19).
+    state = position(board=ROW, tokens={"C": [2, 0], "D": [0, 1]}, cities={"A": 0}, phases=["census", "movement"])
+    assert answer(state).text == "move from C"
