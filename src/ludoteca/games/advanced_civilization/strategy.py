@@ -175,8 +175,9 @@ def movement(state: CivState, seat: int, frame: dict[str, object], legal: list[A
 def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Action]) -> Action:
     """Move the tokens an area cannot keep (over its limit; a site about to be built keeps its six) to the best
     neighbour with room under its limit (§26.1), a city site first, away from other nations; with stock to
-    spare, also the tokens beyond two of an area that is not a site, to found areas that grow (§20.1). With the
-    stock short of the reserve, surplus tokens are left to go back to stock in phase 8 (§26.1)."""
+    spare, also the tokens beyond ``GROWTH_BASE`` of an area that is not a site, to found areas that grow
+    (§20.1). With the stock short of the reserve, surplus tokens are left to go back to stock in phase 8
+    (§26.1)."""
     board = state.board
     short = state.data["players"][seat]["stock"] < stock_reserve(state, seat)
     sites = set(open_sites(state, seat))
@@ -185,7 +186,7 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
         here = pieces.count(state, area, seat)
         over = here - max(board.areas[area].limit, _kept(state, seat, area, sites))
         if not short and area not in sites:
-            # Two tokens grow by two as well as five do (§20.1): the rest found new areas that grow too.
+            # A token alone grows by one (§20.1): the rest found new areas that grow as fast.
             over = max(over, here - GROWTH_BASE)
         return min(_movable(state, area, seat), over)
 
