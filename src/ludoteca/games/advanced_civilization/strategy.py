@@ -407,7 +407,9 @@ def advance_merit(state: CivState, seat: int, cart: list[str], name: str, price:
         amount for group, amount in card.credit_groups.items() for other in rest if group in table[other].groups
     )
     epochs = state.cards.epochs
-    bonus = NEW_GROUP_BONUS * len(set(card.groups) - groups) if len(groups) < max(e.groups for e in epochs) else 0
+    bonus: float = 0
+    if len(groups) < max(e.groups for e in epochs):
+        bonus = NEW_GROUP_BONUS * len(set(card.groups) - groups)
     if len(owned) < max(e.cards for e in epochs):
         bonus += CARD_COUNT_BONUS
     if SPARED_CITY_WORTH:
