@@ -110,7 +110,7 @@ class Follower:
         if not service.drive or game_id in service.load_errors:
             return
         room = service.rooms.get(game_id)
-        if room is not None and room.driver is not None and not room.driver.done():
+        if room is not None and room.driving:
             return  # this process is at it already
         room = service.sync(game_id)
         if room is not None:

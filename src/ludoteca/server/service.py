@@ -208,6 +208,11 @@ class Room:
     touched: float = field(default_factory=time.monotonic)
 
     @property
+    def driving(self) -> bool:
+        """This process's bot driver for the game is running (it moves the bots while one is to act)."""
+        return self.driver is not None and not self.driver.done()
+
+    @property
     def finished(self) -> bool:
         """Over by the rules, or ended by its people or by expiry: nobody may act any more."""
         return self.ended is not None or self.state.is_over()
@@ -313,7 +318,7 @@ class GameService:
         (docs/scaling.md, The lazy follower): a socket of its own is open on the game, one of its bot drivers is
         playing in it, or a request used it in the last ``serve_seconds``. Any other game it holds may be
         behind the database, and is read again before it is used (:meth:`room`)."""
-        return (self.watched(room.id) or (room.driver is not None and not room.driver.done())
+        return (self.watched(room.id) or room.driving
                 or time.monotonic() - room.touched < self.serve_seconds)
 
     def forget(self) -> int:
@@ -1161,7 +1166,7 @@ class GameService:
         """Make sure a bot to act will move (one driver task per game at most)."""
         if not self.drive or room.bot_to_act() is None or room.bot_error is not None:
             return
-        if room.driver is None or room.driver.done():
+        if not room.driving:
             room.driver = asyncio.get_running_loop().create_task(self.drive_bots(room))
 
     async def drive_bots(self, room: Room) -> None:
@@ -1217,7 +1222,7 @@ class GameService:
             self.wake_bots(room)
 
     async def stop_bots(self) -> None:
-        tasks = [room.driver for room in self.rooms.values() if room.driver is not None and not room.driver.done()]
+        tasks = [room.driver for room in self.rooms.values() if room.driver is not None and room.driving]
         for task in tasks:
             task.cancel()
         for task in tasks:
