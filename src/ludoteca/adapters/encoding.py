@@ -314,7 +314,6 @@ class Encoding(ABC):
         # Indices found, per decision and seat, shared by every encoding of the same game, player count and
         # options (action_key depends on nothing else), so that a new environment starts with them known.
         self._parts: tuple[Part, ...] | None = None
-        self._part_slices: tuple[tuple[slice | np.ndarray, ...], ...] = ()
         self._compiled: tuple[tuple[Any, ...], ...] = ()  # each part's fields, unpacked once for the loop
         self._kept: dict[tuple[int, Seat], tuple[np.ndarray, list[Any]]] = {}
         parts = self.observation_parts()
@@ -413,10 +412,8 @@ class Encoding(ABC):
         if missing:
             raise ValueError(f"no part writes the pieces {missing}")
         self._parts = tuple(parts)
-        self._part_slices = tuple(self._clearing(part) for part in parts)
         self._compiled = tuple(
-            (part.read, part.write, part.copy, part.always, part.update, clearing)
-            for part, clearing in zip(self._parts, self._part_slices, strict=True)
+            (part.read, part.write, part.copy, part.always, part.update, self._clearing(part)) for part in parts
         )
 
     def _clearing(self, part: Part) -> tuple[slice | np.ndarray, ...]:
