@@ -1,0 +1,96 @@
+"""bench/strength.py (issue #21): it plays the tournament's games, and it reports each agent's CPU seconds a move
+beside the wall clock, so a loaded or paused machine still gives a fair "≤ 0.5 s a move"."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from ludoteca.agents import RandomAgent
+from ludoteca.agents.base import Agent
+from ludoteca.core import Action, State
+from ludoteca.tournament import play_game
+
+
+def load_strength() -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "bench" / "strength.py"
+    spec = importlib.util.spec_from_file_location("bench_strength", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass and its worker processes look it up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+strength = load_strength()
+
+
+def test_the_timed_game_is_the_tournaments_game() -> None:
+    """The benchmark's own loop seeds, seats and plays exactly as ``play_game``: the same record, and a time for
+    each open decision (random agents in Mankind, which settles some choices itself)."""
+    state, timed = strength.play_timed("mankind", 2, {}, ["random", "heuristic"], seed=3)
+    thinking: list[list[float]] = [[], []]
+    same, _ = play_game("mankind", 2, {}, ["random", "heuristic"], seed=3, thinking=thinking)
+    assert state.record() == same.record()
+    assert [len(times) for times in timed.cpus] == [len(times) for times in thinking]
+    assert [len(times) for times in timed.walls] == [len(times) for times in thinking]
+    assert timed.winners == same.result()["winners"]
+
+
+class Dozing(Agent):
+    """Sleeps before each random choice: wall time without CPU time, as a worker kept off the CPU has."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomAgent(seed=seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        time.sleep(0.005)
+        return self.inner.choose(state, seat)
+
+
+def test_cpu_seconds_leave_out_the_time_a_move_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move that waits 5 ms costs 5 ms of wall clock and (nearly) no CPU: the CPU figure is the fair one."""
+
+    def make(spec: str, seed: int = 0) -> Agent:
+        return Dozing(seed) if spec == "dozing" else RandomAgent(seed=seed)
+
+    monkeypatch.setattr(strength, "make_agent", make)
+    _, timed = strength.play_timed("arabian-struggle", 2, {}, ["dozing", "random"], seed=1)
+    table = strength.summary(["dozing", "random"], [timed])
+    dozing = table["dozing"]
+    assert dozing["open_decisions"] > 0
+    assert dozing["wall_s_per_move"] >= 0.005
+    assert dozing["cpu_s_per_move"] < 0.0025
+
+
+def test_summary_pools_games_by_agent_whatever_its_seat() -> None:
+    """Wins (a shared win split), Wilson intervals and per-move means are per agent across seat rotations."""
+    first = strength.Timed(["a", "b"], [0], 1.0, 1.0, [[1.0], [3.0, 3.0]], [[0.5], [1.5, 1.5]])
+    second = strength.Timed(["b", "a"], [0, 1], 1.0, 1.0, [[2.0], [4.0]], [[1.0], [2.0]])
+    table = strength.summary(["a", "b"], [first, second])
+    assert table["a"]["wins"] == pytest.approx(1.5) and table["b"]["wins"] == pytest.approx(0.5)
+    assert table["a"]["cpu_s_per_move"] == pytest.approx((0.5 + 2.0) / 2)
+    assert table["b"]["wall_s_per_move"] == pytest.approx((3.0 + 3.0 + 2.0) / 3)
+    assert table["a"]["ci95"][0] < 0.75 < table["a"]["ci95"][1]
+
+
+def test_the_json_report_carries_cpu_and_wall_seconds_and_the_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "strength.json"
+    argv = ["strength.py", "mankind", "--agents", "heuristic,random", "--games", "2", "--jobs", "1", "--json", str(out)]
+    monkeypatch.setattr(sys, "argv", argv)
+    strength.main()
+    report = json.loads(out.read_text())
+    assert report["games"] == 2 and len(report["per_game"]) == 2
+    heuristic = report["agents"]["heuristic"]
+    assert heuristic["open_decisions"] > 0 and heuristic["cpu_s_per_move"] > 0 and heuristic["wall_s_per_move"] > 0
+    assert len(report["load_average"]["start"]) == 3
+    printed = capsys.readouterr().out
+    assert "CPU s" in printed and "load average" in printed
