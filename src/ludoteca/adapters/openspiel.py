@@ -24,6 +24,8 @@ here, and why:
   draws included, so a new initial state is a chance node. A decision runs on a copy of the table with a
   generator that replays the outcomes given so far and stops at the next draw; the table changes only
   when the step's last draw is given. ``seed`` plays no part: the chance outcomes are the randomness.
+  ``state.to_record()`` is the game's record with its chance outcomes step by step (``"chance"``), so
+  ``ludoteca.replay`` and ``ludoteca replay FILE`` rebuild it like any other game.
   ``max_chance_outcomes`` is the largest draw of the set-up or of each game's components (a larger one
   would be a :class:`~ludoteca.adapters.chance.ChanceError`).
 * **Information** is ``IMPERFECT_INFORMATION`` for every game, even Mankind whose table is public:
@@ -62,8 +64,10 @@ from ludoteca.adapters.chance import (
     ChanceError,
     ChanceNeeded,
     RecordingRng,
+    ReplayRng,
     describe,
     new_state_with,
+    record_with_chance,
     run_decision,
     run_setup,
 )
@@ -595,6 +599,18 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         """
         return self._box.state
 
+    def to_record(self) -> dict[str, Any]:
+        """The game record of the table: ``ludoteca.replay`` (and ``ludoteca replay FILE``) rebuilds it.
+
+        Sampled chance: the Ludoteca state's own record, which replays from its seed. Explicit chance: the
+        same with ``"chance"``, the chance outcomes of the set-up and of each action (one list a step), as
+        the seed dealt nothing. At a chance node it is the record of the table before the step waiting for
+        chance (that step is not finished); before the set-up is dealt there is none (``LudotecaError``), and
+        a copy from ``resample_from_infostate`` has none either (``ChanceError``: its hidden cards were
+        redrawn, so no chance outcomes deal it).
+        """
+        return record_with_chance(self._box.state)
+
     def truncated(self) -> bool:
         """Whether the game was cut at ``max_game_length`` decisions before its end (no reward for anyone)."""
         box = self._box
@@ -706,8 +722,12 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         inner = twin._box.state
         spent = inner.rng
         inner.resample(player_id, random.Random(seed))
-        if twin._box.game.explicit:
-            inner.rng = spent  # the spent replay generator: explicit draws come from chance outcomes only
+        if twin._box.game.explicit and isinstance(spent, ReplayRng):
+            # The spent replay generator: explicit draws come from chance outcomes only. The copy's hidden
+            # cards are no longer what its chance outcomes dealt, so it forgets them: it has no record.
+            forgotten = ReplayRng(spent.outcomes, None)
+            forgotten.position, forgotten.armed = spent.position, spent.armed
+            inner.rng = forgotten
         twin._box.legal = None
         return twin
 

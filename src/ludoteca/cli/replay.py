@@ -12,7 +12,8 @@ from rich.text import Text
 import ludoteca
 from ludoteca.cli.common import print_result, read_line, require_importable, stdout_console, user_errors
 from ludoteca.cli_render import event_text
-from ludoteca.core import BadOptions, BadRecord, LudotecaError, State, load_record
+from ludoteca.core import BadOptions, State, load_record
+from ludoteca.core.record import replay_steps
 from ludoteca.secrecy import public_action_text
 
 
@@ -43,14 +44,16 @@ def replay_command(
         else:
             console.print(Text(f"The game is not over: the record stops after {len(record['actions'])} action(s)."))
 
-def _fresh_state(record: dict[str, Any]) -> State:
-    """The record's starting position, with the same checks (game, version, set-up) as a full replay."""
-    return ludoteca.replay({**record, "actions": []})
-
 def _replay_header(record: dict[str, Any]) -> Text:
+    """Where the game's randomness came from: its seed, or (explicit chance) the record's chance outcomes."""
+    chance = record.get("chance")
+    source = (
+        f"seed {record['seed']}"
+        if chance is None
+        else f"{sum(len(step) for step in chance)} chance outcome(s) from the record"
+    )
     return Text(
-        f"{record['game']}: {record['players']} players, seed {record['seed']}, {len(record['actions'])} action(s)",
-        style="bold",
+        f"{record['game']}: {record['players']} players, {source}, {len(record['actions'])} action(s)", style="bold"
     )
 
 def _say_if_all_shown(console: Console, seat: int | None) -> None:
@@ -74,8 +77,13 @@ def _log(state: State, seat: int | None) -> list[dict[str, Any]]:
     return list(state.log) if seat is None else state.visible_log(seat)
 
 def _step_through(record: dict[str, Any], console: Console, seat: int | None) -> State:
-    """Apply the record's actions one by one, printing each with its log lines; Enter moves on."""
-    state = _fresh_state(record)
+    """Apply the record's actions one by one, printing each with its log lines; Enter moves on.
+
+    The steps are :func:`~ludoteca.core.record.replay_steps`', so a record replays here exactly as in a whole
+    replay (its chance outcomes included) and a fault is the same :class:`BadRecord`, raised at its action.
+    """
+    steps = replay_steps(record)
+    state = next(steps)
     _check_viewer(state, seat)
     console.print(_replay_header(record), soft_wrap=True)
     _say_if_all_shown(console, seat)
@@ -96,10 +104,7 @@ def _step_through(record: dict[str, Any], console: Console, seat: int | None) ->
         shown_text = text if seat is None or actor == seat else public_action_text(record["game"], text)
         line = f"seat {actor}: {shown_text}" if shown_text is not None else f"seat {actor} acts (hidden)"
         console.print(Text(f"[{index + 1}/{len(actions)}] {line}", style="cyan"), soft_wrap=True)
-        try:
-            state.apply(actor, text)
-        except LudotecaError as error:
-            raise BadRecord(f"action {index} (seat {actor}: {text!r}) does not replay: {error}") from None
+        state = next(steps)
         new_lines()
         if pausing and index + 1 < len(actions):
             answer = read_line(console, Text("Enter: next action, q: stop pausing ", style="dim"))

@@ -1,0 +1,234 @@
+"""Explicit chance: a game's random draws given as outcomes, and the generators that give or note them.
+
+A Ludoteca game draws all its randomness from ``state.rng`` (``ludoteca.core.rng``), and every method a
+game calls there — ``roll``, ``pick``, ``shuffle``, ``randrange`` — comes down to one primitive,
+``_below(n)``: a uniform integer in [0, n). A die is one such draw (``roll(6)`` is ``_below(6) + 1``), a
+uniform pick one draw over the items, a Fisher–Yates shuffle of L items L - 1 draws (position i swaps with
+``_below(i + 1)``). The generator's own rejection loop only makes ``_below`` exactly uniform; it is not
+part of what the game sees. So a game's randomness is a sequence of uniform draws, each with a known
+number of outcomes, and a step of the game (its set-up, or one decision with everything the rules then
+do on their own) is a deterministic function of the decision and the draws it makes.
+
+:class:`ReplayRng` stands in for the generator: it returns the outcomes it was given, in order, and at
+the first draw beyond them raises :class:`ChanceNeeded` with that draw's number of outcomes. It lives in
+the core because two places replay chance outcomes: the OpenSpiel adapter's explicit-chance mode
+(``ludoteca.adapters.chance``), which walks a step's chance events one by one, and
+:func:`ludoteca.core.record.replay`, which rebuilds a game whose record lists its chance outcomes (the
+``"chance"`` field: one list per step, the set-up's first, then one per action). Each replaying generator
+also keeps the outcomes of the steps before its own, so a state dealt by chance outcomes carries what
+its record needs (:func:`record_with_chance`). :class:`RecordingRng` is the other direction: a seeded
+generator that notes every draw it makes, so a sampled game's draws can be given back as chance outcomes.
+
+Only ``next64`` (a raw 64-bit output) cannot be enumerated; no game draws it (search and agents use their
+own generators), and :class:`ReplayRng` refuses it with a clear error rather than guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, MutableSequence, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.rng import Rng
+
+if TYPE_CHECKING:
+    from ludoteca.core.game import State
+
+T = TypeVar("T")
+
+Steps = tuple[tuple[int, ...], ...]
+"""Chance outcomes step by step: the set-up's, then each action's (what a record's ``"chance"`` holds)."""
+
+
+class ChanceNeeded(BaseException):  # a signal: it must pass every `except Exception`
+    """The step being replayed draws beyond the outcomes given: a chance event of ``size`` outcomes.
+
+    A ``BaseException`` so that no game code catching ``Exception`` can swallow it; whoever arms a
+    :class:`ReplayRng` catches it (the adapter walks on to the chance node, a record replay names the
+    missing outcome). ``draw`` is the draw's number in the whole game, counted from 0.
+    """
+
+    def __init__(self, size: int, label: str, draw: int = 0) -> None:
+        super().__init__(size, label, draw)
+        self.size = size
+        self.label = label
+        self.draw = draw
+
+
+class ChanceError(LudotecaError):
+    """A chance outcome that is not one of the draw's, or a draw that cannot be made explicit."""
+
+
+def describe(label: str, outcome: int) -> str:
+    """A chance outcome in words: ``d6 rolls 4``, ``pick 3 of 5``, ``shuffle of 140, position 139 takes item 17``."""
+    if label.startswith("d") and label[1:].isdigit():
+        return f"{label} rolls {outcome + 1}"
+    if label.startswith("pick of "):
+        return f"pick {outcome + 1} of {label.removeprefix('pick of ')}"
+    if label.startswith("shuffle of "):
+        return f"{label} takes item {outcome}"
+    return f"{label}: {outcome}"
+
+
+class _LabelledRng(Rng):
+    """A generator that names the draw it is making (a die, a pick, a shuffle step) for chance-node texts.
+
+    The methods only set the label and hand on to :class:`~ludoteca.core.rng.Rng`'s own, so the draws made,
+    and their order, are the core generator's by construction.
+    """
+
+    __slots__ = ("_label",)
+    _label: str | None
+
+    def _labelled(self, label: str, call: Callable[[], T]) -> T:
+        outer = self._label is None
+        if outer:
+            self._label = label
+        try:
+            return call()
+        finally:
+            if outer:
+                self._label = None
+
+    def roll(self, sides: int) -> int:
+        return self._labelled(f"d{sides}", lambda: Rng.roll(self, sides))
+
+    def pick(self, items: Sequence[T]) -> T:
+        return self._labelled(f"pick of {len(items)}", lambda: Rng.pick(self, items))
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        self._labelled(f"shuffle of {len(items)}", lambda: Rng.shuffle(self, items))
+
+    def randrange(self, n: int) -> int:
+        return self._labelled(f"below {n}", lambda: Rng.randrange(self, n))
+
+    def _name(self, n: int) -> str:
+        """The label of a draw of ``n`` outcomes now; a shuffle's names the position being filled."""
+        label = self._label or f"below {n}"
+        return f"{label}, position {n - 1}" if label.startswith("shuffle of ") else label
+
+
+_SPENT = (
+    "this state's randomness comes from explicit chance outcomes, and its step has used all it was given: apply "
+    "actions through the OpenSpiel state (chance_mode='explicit'), or replay a record that lists the step's outcomes"
+)
+
+
+class ReplayRng(_LabelledRng):
+    """Returns the given outcomes in order; the first draw beyond them raises :class:`ChanceNeeded`.
+
+    ``outcomes`` are this step's; ``earlier`` the outcomes of every step before it (``None`` when they are
+    not known: a copy whose hidden cards were redrawn has no record). Once a step has run to its end the
+    generator is spent (``armed`` false): a draw made then (someone calling ``apply`` on the Ludoteca state
+    inside an explicit-chance OpenSpiel state, or on a replayed state whose record's outcomes are all used)
+    is a :class:`ChanceError` that says so, never a made-up number.
+    """
+
+    __slots__ = ("armed", "earlier", "outcomes", "position")
+
+    def __init__(self, outcomes: Sequence[int] = (), earlier: Steps | None = ()) -> None:
+        super().__init__(0)
+        self.outcomes = tuple(outcomes)
+        self.earlier = earlier
+        self.position = 0
+        self.armed = True
+        self._label = None
+
+    def clone(self) -> ReplayRng:
+        twin = ReplayRng(self.outcomes, self.earlier)
+        twin.position, twin.armed = self.position, self.armed
+        return twin
+
+    def steps(self) -> Steps | None:
+        """The outcomes of every step so far, this one's included (``None`` if the earlier ones are unknown)."""
+        return None if self.earlier is None else (*self.earlier, self.outcomes[: self.position])
+
+    def next_step(self, outcomes: Sequence[int]) -> ReplayRng:
+        """A generator for the step after this one's, given ``outcomes``; it keeps every step before it."""
+        return ReplayRng(outcomes, self.steps())
+
+    def _draw_number(self) -> int:
+        """The number of the draw being made, in the whole game, from 0."""
+        return sum(len(step) for step in self.earlier or ()) + self.position
+
+    def next64(self) -> int:
+        raise ChanceError("a raw 64-bit draw has 2**64 outcomes and cannot be a chance node; no game makes one")
+
+    def _below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError(f"cannot draw below {n}")
+        if self.position < len(self.outcomes):
+            outcome = self.outcomes[self.position]
+            if not 0 <= outcome < n:
+                raise ChanceError(
+                    f"chance outcome {outcome} at draw {self._draw_number()} is out of range 0..{n - 1} "
+                    f"({self._name(n)})"
+                )
+            self.position += 1
+            return outcome
+        if self.armed:
+            raise ChanceNeeded(n, self._name(n), self._draw_number())
+        raise ChanceError(_SPENT)
+
+
+def settle(rng: ReplayRng) -> None:
+    """A finished step must have used every outcome given, and draws nothing more after it."""
+    if rng.position != len(rng.outcomes):
+        raise ChanceError(f"the step drew {rng.position} chance outcomes, not the {len(rng.outcomes)} given")
+    rng.armed = False
+
+
+def ran_out(needed: ChanceNeeded, given: int) -> str:
+    """Why a replayed step stopped: its outcomes ran out at a draw (for a record's error)."""
+    return (
+        f"the step's {given} chance outcome(s) run out: draw {needed.draw} ({needed.label}, "
+        f"0..{needed.size - 1}) has none"
+    )
+
+
+def record_with_chance(state: State) -> dict[str, Any]:
+    """``state.record()``, with its chance outcomes (``"chance"``) when the state was dealt by them.
+
+    A state whose generator is seeded replays from its seed: its record is returned as it is. A state
+    dealt by chance outcomes (an explicit-chance OpenSpiel game, or a replay of such a record) draws
+    nothing from its seed, so its record lists the outcomes step by step: the set-up's, then each action's.
+    """
+    record = state.record()
+    rng = state.rng
+    if not isinstance(rng, ReplayRng):
+        return record
+    steps = rng.steps()
+    if steps is None:
+        raise ChanceError("this state's hidden cards were redrawn (a resampled copy): it is no game with a record")
+    if len(steps) != len(record["actions"]) + 1:
+        raise ChanceError(
+            f"this state's chance outcomes cover {len(steps)} steps, not the set-up and its "
+            f"{len(record['actions'])} action(s)"
+        )
+    record["chance"] = [list(step) for step in steps]
+    return record
+
+
+class RecordingRng(_LabelledRng):
+    """The seeded SplitMix64 generator of ``Rng(seed)``, noting each draw as ``(outcomes, outcome, label)``.
+
+    Its draws are the plain generator's, so a game run with it is the game the seed deals; ``draws`` then
+    lists the chance outcomes that replay it under explicit chance.
+    """
+
+    __slots__ = ("draws",)
+
+    def __init__(self, seed: int = 0, *, raw_state: int | None = None) -> None:
+        super().__init__(seed, raw_state=raw_state)
+        self.draws: list[tuple[int, int, str]] = []
+        self._label = None
+
+    def clone(self) -> RecordingRng:
+        twin = RecordingRng(raw_state=self.state)
+        twin.draws = list(self.draws)
+        return twin
+
+    def _below(self, n: int) -> int:
+        outcome = Rng._below(self, n)
+        self.draws.append((n, outcome, self._name(n)))
+        return outcome
