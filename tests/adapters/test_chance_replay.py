@@ -150,3 +150,30 @@ def test_records_at_chance_nodes_resampled_copies_and_the_sampled_mode() -> None
     plain = sampled.to_record()
     assert "chance" not in plain and plain == sampled.ludoteca.record()
     _same_table(replay(plain), sampled.ludoteca)
+
+
+def test_lines_of_play_branching_from_one_state_keep_their_own_records() -> None:
+    """Search walks many lines from one state: the generators of a line share the earlier steps' outcomes and a
+    line that branches off copies them (``ReplayRng.next_step``). Each line's record replays to its own table,
+    and playing one line never changes another's record, the common start's included."""
+    start, _ = _played("mankind", seed=9, decisions=20)
+    before = start.to_record()
+    lines = []
+    for first in (0, 9, 0):  # the third line repeats the first's outcomes after the first was played
+        line = start.clone()
+        rng = np.random.RandomState(first)
+        taken = 0
+        while not line.is_terminal() and (taken < 15 or line.is_chance_node()):
+            if line.is_chance_node():
+                size = len(line.chance_outcomes())
+                line.apply_action(first % size if not taken else int(rng.randint(size)))
+            else:
+                line.apply_action(int(rng.choice(line.legal_actions())))
+                taken += 1
+        lines.append((line, line.to_record()))
+    for line, record in lines:
+        assert line.to_record() == record
+        assert record["chance"][: len(before["chance"])] == before["chance"]
+        _same_table(replay(record), line.ludoteca)
+    assert lines[0][1] == lines[2][1] and lines[0][1] != lines[1][1]
+    assert start.to_record() == before

@@ -62,8 +62,8 @@ def run_decision(base: State, seat: int, action: Action, outcomes: Sequence[int]
     ``base`` is never touched: the step runs on a clone, which a chance event leaves half-done and is dropped.
     """
     state = base.clone()
-    earlier = base.rng
-    rng = earlier.next_step(outcomes) if isinstance(earlier, ReplayRng) else ReplayRng(outcomes, None)
+    earlier = base.rng  # a seeded generator (not the adapter's) leaves the earlier steps unknown: no record
+    rng = earlier.next_step(outcomes) if isinstance(earlier, ReplayRng) else ReplayRng(outcomes, [], -1)
     state.rng = rng
     try:
         state.apply_legal(seat, action)

@@ -725,9 +725,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         if twin._box.game.explicit and isinstance(spent, ReplayRng):
             # The spent replay generator: explicit draws come from chance outcomes only. The copy's hidden
             # cards are no longer what its chance outcomes dealt, so it forgets them: it has no record.
-            forgotten = ReplayRng(spent.outcomes, None)
-            forgotten.position, forgotten.armed = spent.position, spent.armed
-            inner.rng = forgotten
+            inner.rng = spent.forget()
         twin._box.legal = None
         return twin
 

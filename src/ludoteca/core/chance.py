@@ -117,39 +117,61 @@ _SPENT = (
 class ReplayRng(_LabelledRng):
     """Returns the given outcomes in order; the first draw beyond them raises :class:`ChanceNeeded`.
 
-    ``outcomes`` are this step's; ``earlier`` the outcomes of every step before it (``None`` when they are
-    not known: a copy whose hidden cards were redrawn has no record). Once a step has run to its end the
-    generator is spent (``armed`` false): a draw made then (someone calling ``apply`` on the Ludoteca state
-    inside an explicit-chance OpenSpiel state, or on a replayed state whose record's outcomes are all used)
-    is a :class:`ChanceError` that says so, never a made-up number.
+    ``outcomes`` are this step's. The steps before it are the first ``count`` of ``earlier``, a list that
+    generators of one line of play share and only ever append to, so a step's generator is made in constant
+    time however long the game (a fresh tuple of every step, a step, cost 17 µs at 3,000 steps); a line that
+    branches off copies the list once. ``count`` below 0: the earlier steps are not known (a copy whose
+    hidden cards were redrawn has no record). Once a step has run to its end the generator is spent
+    (``armed`` false): a draw made then (someone calling ``apply`` on the Ludoteca state inside an
+    explicit-chance OpenSpiel state, or on a replayed state whose record's outcomes are all used) is a
+    :class:`ChanceError` that says so, never a made-up number.
     """
 
-    __slots__ = ("armed", "earlier", "outcomes", "position")
+    __slots__ = ("armed", "count", "earlier", "outcomes", "position")
 
-    def __init__(self, outcomes: Sequence[int] = (), earlier: Steps | None = ()) -> None:
+    def __init__(
+        self, outcomes: Sequence[int] = (), earlier: list[tuple[int, ...]] | None = None, count: int = 0
+    ) -> None:
         super().__init__(0)
         self.outcomes = tuple(outcomes)
-        self.earlier = earlier
+        self.earlier: list[tuple[int, ...]] = [] if earlier is None else earlier
+        self.count = count
         self.position = 0
         self.armed = True
         self._label = None
 
     def clone(self) -> ReplayRng:
-        twin = ReplayRng(self.outcomes, self.earlier)
+        twin = ReplayRng(self.outcomes, self.earlier, self.count)
+        twin.position, twin.armed = self.position, self.armed
+        return twin
+
+    def forget(self) -> ReplayRng:
+        """A copy that no longer knows the earlier steps (for a state whose hidden cards were redrawn)."""
+        twin = ReplayRng(self.outcomes, [], -1)
         twin.position, twin.armed = self.position, self.armed
         return twin
 
     def steps(self) -> Steps | None:
         """The outcomes of every step so far, this one's included (``None`` if the earlier ones are unknown)."""
-        return None if self.earlier is None else (*self.earlier, self.outcomes[: self.position])
+        if self.count < 0:
+            return None
+        return (*self.earlier[: self.count], self.outcomes[: self.position])
 
     def next_step(self, outcomes: Sequence[int]) -> ReplayRng:
         """A generator for the step after this one's, given ``outcomes``; it keeps every step before it."""
-        return ReplayRng(outcomes, self.steps())
+        earlier, count = self.earlier, self.count
+        if count < 0:
+            return ReplayRng(outcomes, earlier, -1)
+        mine = self.outcomes[: self.position]
+        if len(earlier) == count:
+            earlier.append(mine)  # the line's tip: the list grows (no holder reads past its own count)
+        elif earlier[count] != mine:
+            earlier = [*earlier[:count], mine]  # another line went on from here: this one branches off
+        return ReplayRng(outcomes, earlier, count + 1)
 
     def _draw_number(self) -> int:
         """The number of the draw being made, in the whole game, from 0."""
-        return sum(len(step) for step in self.earlier or ()) + self.position
+        return sum(len(step) for step in self.earlier[: max(self.count, 0)]) + self.position
 
     def next64(self) -> int:
         raise ChanceError("a raw 64-bit draw has 2**64 outcomes and cannot be a chance node; no game makes one")
