@@ -79,8 +79,8 @@ def _log(state: State, seat: int | None) -> list[dict[str, Any]]:
 def _step_through(record: dict[str, Any], console: Console, seat: int | None) -> State:
     """Apply the record's actions one by one, printing each with its log lines; Enter moves on.
 
-    The steps are :func:`~ludoteca.core.record.replay_steps`', so a record replays here exactly as in a whole
-    replay (its chance outcomes included) and a fault is the same :class:`BadRecord`, raised at its action.
+    It walks :func:`~ludoteca.core.record.replay_steps`, so a record replays here exactly as in a whole replay
+    (its chance outcomes included) and a fault is the same :class:`BadRecord`, raised at its action.
     """
     steps = replay_steps(record)
     state = next(steps)
