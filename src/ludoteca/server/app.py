@@ -196,7 +196,6 @@ def create_app(
                 await sweeper
             await service.stop_bots()
             service.pools.close()
-            service.io.shutdown(wait=True)
             storage.close()
 
     app = FastAPI(
@@ -308,7 +307,7 @@ def create_app(
         seat = service.seat_of(room, token_of(request))
         payload = service.payload(room, seat)
         payload["static"] = hooks.static_data(room.game_id, dict(room.state.game.options))
-        payload["chat"] = await service.chat(room)
+        payload["chat"] = service.chat(room)
         return payload
 
     @app.post("/api/games/{game_id}/chat", tags=["play"])
@@ -430,7 +429,7 @@ def create_app(
             await socket.close(code=TOO_MANY, reason=str(error))
             return
         try:
-            hub.send(watcher, {"type": "chat", "messages": await service.chat(room)})
+            hub.send(watcher, {"type": "chat", "messages": service.chat(room)})
             while (await socket.receive())["type"] != "websocket.disconnect":
                 pass  # a chat socket only listens: messages are posted with a seat's token
         except WebSocketDisconnect:
@@ -538,7 +537,6 @@ def work(database: str | None = None, stop: asyncio.Event | None = None) -> None
             await follower.stop()
             await service.stop_bots()
             service.pools.close()
-            service.io.shutdown(wait=True)
             storage.close()
 
     with contextlib.suppress(KeyboardInterrupt):

@@ -27,10 +27,9 @@ import socket
 import time
 import unicodedata
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any
 
 import ludoteca
 from ludoteca.agents import Agent
@@ -137,11 +136,6 @@ is read again on demand (docs/scaling.md, The lazy follower)."""
 FORGET_SECONDS = 300.0
 """A game this process has not served for this long is dropped from its memory (read again when asked for)."""
 
-T = TypeVar("T")
-
-IO_THREADS = 4
-"""Threads that write a PostgreSQL database for one process: a few round trips in flight at once."""
-
 UNDO_PROBES = 8
 """How many redrawn hidden worlds an undo is tested against (see :meth:`GameService.undo_refusal`)."""
 
@@ -212,10 +206,6 @@ class Room:
     # When a request, a socket or a bot move of this process last used the game (``time.monotonic``): while it
     # is recent the process follows the game (``GameService.serves``).
     touched: float = field(default_factory=time.monotonic)
-    # An entry of this process's is being written (off the event loop, ``GameService._append``): a sync asked for
-    # meanwhile is put off until the write is done and applied (``resync``), or it could apply the entry twice.
-    writing: bool = False
-    resync: bool = False
 
     @property
     def driving(self) -> bool:
@@ -308,11 +298,6 @@ class GameService:
         self.storage = storage
         self.bot_delay = bot_delay
         self.pools = pools or BotPools()
-        # The database is written off the event loop, so a round trip to it (a commit waits on the database's
-        # process, which shares the cores) never holds up every other game's requests and pushes. SQLite takes
-        # one writer at a time, so one thread; PostgreSQL overlaps a few.
-        self.io = ThreadPoolExecutor(max_workers=1 if storage.url.startswith("sqlite") else IO_THREADS,
-                                     thread_name_prefix="ludoteca-db")
         self.drive = drive  # whether this process moves bots (a server with workers may leave it to them)
         # How long a bot move's lease lasts: past the longest a move may take (LUDOTECA_BOT_LEASE overrides).
         self.lease_seconds = float(os.environ.get("LUDOTECA_BOT_LEASE") or MOVE_SECONDS + LEASE_MARGIN)
@@ -351,16 +336,13 @@ class GameService:
         """Bring this process's copy of a game up to what the database holds (another process may have
         created it, played in it, claimed a seat or ended it); ``None`` if the database has no such game.
 
-        Runs on the event loop, between two awaits. A change of this process's own is applied only once the
-        database has it (:meth:`_append`); while one is being written, the sync is put off until it is applied.
-        A game this process does not know is read whole; a known one reads only the entries past its version:
-        new actions are applied to the live state one by one, anything else (an undo, a resignation) rebuilds
-        the room from its history. The room object stays the same, so requests holding it see the change.
+        Runs on the event loop, between two awaits, so no change of this process's own can interleave with
+        it. A game this process does not know is read whole; a known one reads only the entries past its
+        version: new actions are applied to the live state one by one, anything else (an undo, a
+        resignation) rebuilds the room from its history. The room object stays the same, so requests holding
+        it see the change.
         """
         room = self.rooms.get(game_key)
-        if room is not None and room.writing:
-            room.resync = True  # after this process's own write lands (``_append``): its entry is not applied yet
-            return room
         if room is None:
             stored = self.storage.load_game(game_key)
             if stored is None:
@@ -859,13 +841,9 @@ class GameService:
         }
 
     # ------------------------------------------------------------------ the table chat
-    async def chat(self, room: Room) -> list[dict[str, Any]]:
+    def chat(self, room: Room) -> list[dict[str, Any]]:
         """The game's last ``CHAT_SHOWN`` messages: public, to seats and spectators alike."""
-        return await self._db(self.storage.chat, room.id, CHAT_SHOWN)
-
-    async def _db(self, work: Callable[..., T], *args: Any) -> T:
-        """Run one storage call in a thread of ``self.io``, off the event loop."""
-        return await asyncio.get_running_loop().run_in_executor(self.io, work, *args)
+        return self.storage.chat(room.id, CHAT_SHOWN)
 
     async def post_chat(self, room: Room, token: str | None, text: Any) -> dict[str, Any]:
         """A seat says something to the table (docs/server.md, Table chat); returns the stored message.
@@ -929,10 +907,9 @@ class GameService:
                 raise ApiError(403, "a spectator cannot act: use your seat's token")
             try:
                 self._check_version(room, version)
-                twin = self._judge_action(room, seat, text)
+                self._commit_action(room, seat, text)
             except ApiError as error:
                 raise self._judged_on_latest(room, error) from None
-            await self._commit(room, seat, twin)
         await self._changed(room)
         return seat
 
@@ -950,8 +927,7 @@ class GameService:
             return ApiError(409, f"the game has moved on: it is at version {room.version}; reload it")
         return error
 
-    def _judge_action(self, room: Room, seat: int, text: str) -> State:
-        """The state after ``seat`` plays ``text`` (on a copy: the room is unchanged), or the ApiError refusing it."""
+    def _commit_action(self, room: Room, seat: int, text: str) -> None:
         state = room.state
         if room.ended is not None:
             raise ApiError(409, f"the game has ended: {room.ended}")
@@ -963,59 +939,24 @@ class GameService:
             twin.apply(seat, text)
         except IllegalAction as error:
             raise bad_request(str(error)) from None
-        return twin
-
-    async def _commit(self, room: Room, seat: int, twin: State) -> None:
-        """Store the action that made ``twin`` from the room's state, then make it the room's state."""
         applied = twin.record()["actions"][-1][1]  # the canonical text, whatever spacing or case was sent
-        state = room.state
+        entry = Entry(room.version, ACTION, seat, applied)
+        self._store(room, entry, twin)
+        room.previous = state
+        room.state = twin
+        room.version += 1
 
-        def apply() -> None:
-            room.previous = state
-            room.state = twin
-            room.version += 1
-
-        await self._store(room, Entry(room.version, ACTION, seat, applied), twin, apply)
-
-    async def _store(self, room: Room, entry: Entry, after: State, apply: Callable[[], None]) -> None:
-        """Store an entry whose state is ``after``, then ``apply`` it to the room (:meth:`_append`)."""
+    def _store(self, room: Room, entry: Entry, after: State) -> None:
         over = after.is_over()
         bot_turn, lobby = _status(room, after)
-        await self._append(room, entry, over, after.result() if over else None, bot_turn, lobby, apply)
-
-    async def _append(
-        self, room: Room, entry: Entry, over: bool, result: dict[str, Any] | None, bot_turn: bool,
-        lobby: dict[str, Any], apply: Callable[[], None],
-    ) -> None:
-        """Write one entry in a thread of ``self.io`` (the event loop serves other games meanwhile), then record
-        it and ``apply`` it to the room: nothing changes in memory unless the database has the entry.
-
-        The caller holds ``room.lock``, so no other change of this process's interleaves; a sync of the room
-        asked for meanwhile (another process's news) is put off until the entry is applied (``room.writing``),
-        since the news read could already hold it. A request cancelled during the write leaves the outcome to
-        the database: the room is read again, and a write that lands later shows as news (a 409 "moved on").
-        """
-        room.writing = True
         try:
-            write = asyncio.get_running_loop().run_in_executor(
-                self.io, self.storage.append, room.id, entry, over, result, bot_turn, lobby)
-            try:
-                await asyncio.shield(write)
-            except StaleVersion as error:
-                room.resync = True  # another process wrote that entry: learn it
-                raise ApiError(409, f"the game has moved on ({error}); reload it") from None
-            except asyncio.CancelledError:
-                room.resync = True
-                raise
-            room.stored.entries.append(entry)
-            room.stored.over = over
-            room.stored.updated_at = datetime.now(UTC)
-            apply()
-        finally:
-            room.writing = False
-            if room.resync:
-                room.resync = False
-                self.sync(room.id)
+            self.storage.append(room.id, entry, over, after.result() if over else None, bot_turn, lobby)
+        except StaleVersion as error:
+            self.sync(room.id)  # another process wrote that entry: learn it
+            raise ApiError(409, f"the game has moved on ({error}); reload it") from None
+        room.stored.entries.append(entry)
+        room.stored.over = over
+        room.stored.updated_at = datetime.now(UTC)
 
     def undo_refusal(self, room: Room, seat: int) -> str | None:
         """Why ``seat`` may not undo now, or ``None`` if it may.
@@ -1095,14 +1036,11 @@ class GameService:
                 raise self._judged_on_latest(room, error) from None
             before = self._previous(room)
             last_text = room.state.record()["actions"][-1][1]
-
-            def apply() -> None:
-                room.state = before
-                room.previous = None
-                room.version += 1
-                room.log_epoch = room.version  # the log lost the undone action's lines
-
-            await self._store(room, Entry(room.version, UNDO, seat, last_text), before, apply)
+            self._store(room, Entry(room.version, UNDO, seat, last_text), before)
+            room.state = before
+            room.previous = None
+            room.version += 1
+            room.log_epoch = room.version  # the log lost the undone action's lines
         await self._changed(room)
         return seat
 
@@ -1118,7 +1056,7 @@ class GameService:
             if not room.seats[seat].human:
                 raise ApiError(409, f"seat {seat} has already resigned")
             text = RESIGN_BOT if room.state.players > 2 else ""
-            await self._end_entry(room, Entry(room.version, RESIGN, seat, text), over=not text)
+            self._end_entry(room, Entry(room.version, RESIGN, seat, text), over=not text)
         await self._changed(room)
         return seat
 
@@ -1129,7 +1067,7 @@ class GameService:
             others = [s for s, info in enumerate(room.seats) if s != seat and info.human and info.token_sha256]
             if others:
                 raise ApiError(409, f"seat(s) {others} are people playing this game: resign instead of abandoning it")
-            await self._end_entry(room, Entry(room.version, END, seat, ABANDONED), over=True)
+            self._end_entry(room, Entry(room.version, END, seat, ABANDONED), over=True)
         await self._changed(room)
         return seat
 
@@ -1149,7 +1087,7 @@ class GameService:
                 if room.finished:
                     continue
                 try:
-                    await self._end_entry(room, Entry(room.version, END, 0, EXPIRED), over=True)
+                    self._end_entry(room, Entry(room.version, END, 0, EXPIRED), over=True)
                 except ApiError:
                     continue  # another process changed (or expired) it first
             expired.append(room.id)
@@ -1168,19 +1106,23 @@ class GameService:
             raise self._judged_on_latest(room, error) from None
         return seat
 
-    async def _end_entry(self, room: Room, entry: Entry, over: bool) -> None:
+    def _end_entry(self, room: Room, entry: Entry, over: bool) -> None:
         """Store a resignation or an end, then apply it (the same order as every change: stored first)."""
         players = [info.player for info in room.seats]
         if entry.kind == RESIGN and entry.text:
             players[entry.seat] = entry.text  # a bot plays the seat on
         ended, result = _ending(room.state.players, entry)
         bot_turn, lobby = _status(room, room.state, players, ended)
-
-        def apply() -> None:
-            self._apply_ending(room, entry)
-            room.version += 1
-
-        await self._append(room, entry, over, result, bot_turn and not over, lobby, apply)
+        try:
+            self.storage.append(room.id, entry, over, result, bot_turn and not over, lobby)
+        except StaleVersion as error:
+            self.sync(room.id)
+            raise ApiError(409, f"the game has moved on ({error}); reload it") from None
+        room.stored.entries.append(entry)
+        room.stored.over = over
+        room.stored.updated_at = datetime.now(UTC)
+        self._apply_ending(room, entry)
+        room.version += 1
         room.previous = None
 
     def _apply_ending(self, room: Room, entry: Entry, played: int | None = None, log_length: int | None = None) -> None:
@@ -1245,9 +1187,7 @@ class GameService:
             version = room.version
             # The lease is taken before the pause, so that for the whole pause the database says the move is in
             # hand and other processes leave it (``Storage.waiting_bots``).
-            leased = await self._db(self.storage.take_lease, room.id, version, self.owner,
-                                    self.lease_seconds + self.bot_delay)
-            if not leased:
+            if not self.storage.take_lease(room.id, version, self.owner, self.lease_seconds + self.bot_delay):
                 return  # another process is thinking about it; its move will reach us
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
@@ -1268,7 +1208,7 @@ class GameService:
                 if room.version != version or seat not in room.state.to_act():
                     continue  # someone acted meanwhile: look again
                 try:
-                    await self._commit(room, seat, self._judge_action(room, seat, action.text))
+                    self._commit_action(room, seat, action.text)
                 except ApiError as error:
                     if error.status == 409:
                         continue  # another process moved first: look again
