@@ -146,6 +146,24 @@ class ServerProcess:
         return "\n".join(text.splitlines()[-lines:])
 
 
+class WorkerProcess(ServerProcess):
+    """``ludoteca worker`` in its own process: it moves the bots of every game on the database (``--workers``;
+    the servers then run with ``--no-bots``). It serves no HTTP, so it counts as started once it runs."""
+
+    def start(self, timeout: float = 60.0) -> float:
+        command = [sys.executable, "-c", "from ludoteca.cli import main; main()", "worker",
+                   "--database", self.database_url]  # fmt: skip
+        began = time.monotonic()
+        with self.log.open("ab") as output:
+            self.process = subprocess.Popen(
+                command, stdout=output, stderr=subprocess.STDOUT, env={**os.environ, **self.env}
+            )
+        time.sleep(1.0)
+        if self.process.poll() is not None:
+            raise RuntimeError(f"the worker exited with {self.process.returncode}:\n{self.log_tail()}")
+        return time.monotonic() - began
+
+
 def process_cpu(pid: int) -> float:
     """CPU seconds (user + system, all threads) a process of this machine has used so far; 0 if unknown."""
     try:
@@ -670,6 +688,9 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser.add_argument("--push", choices=("next", "same"), default="next",
                         help="where a client with a bot seat follows its game's pushes: the next server (every push "
                              "crosses processes) or the one it sends its requests to")
+    parser.add_argument("--workers", type=int, default=0,
+                        help="bot workers (`ludoteca worker`): with any, the servers run with --no-bots and the "
+                             "workers move every bot; their CPU is counted with the servers'")
     parser.add_argument("--json", type=Path, default=None, help="also write the run's figures to this file")
     parser.add_argument("--profile", type=Path, default=None,
                         help="a folder: each server runs under cProfile and writes server<i>.prof there")
@@ -679,32 +700,36 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         servers = [
             ServerProcess(database, Path(folder) / f"server{i}.log", bot_delay=args.bot_delay,
                           env={"LUDOTECA_RATE_LIMIT": "off", "LUDOTECA_SOCKETS_PER_ADDRESS": "off"},
-                          profile=args.profile / f"server{i}.prof" if args.profile else None)
+                          profile=args.profile / f"server{i}.prof" if args.profile else None,
+                          extra=["--no-bots"] if args.workers else [])
             for i in range(args.servers)
         ]  # fmt: skip
+        workers = [WorkerProcess(database, Path(folder) / f"worker{i}.log") for i in range(args.workers)]
         if args.profile:
             args.profile.mkdir(parents=True, exist_ok=True)
-        for server in servers:
+        for server in [*servers, *workers]:
             server.start()
         try:
-            pids = [server.process.pid for server in servers if server.process is not None]
+            pids = [server.process.pid for server in [*servers, *workers] if server.process is not None]
             load = run_load([server.url for server in servers], args.games, args.moves, args.seed, think=args.think,
                             pids=pids, push=args.push)
             report = asyncio.run(asyncio.wait_for(load, args.timeout))
         finally:
-            for server in servers:
+            for server in [*servers, *workers]:
                 server.stop()
         problems = report.errors + verify_stored(database, report.runs)
         if args.json:
-            setting = {"servers": args.servers, "database": "postgresql" if args.database else "sqlite",
+            setting = {"servers": args.servers, "workers": args.workers,
+                       "database": "postgresql" if args.database else "sqlite",
                        "games_wanted": args.games, "moves": args.moves, "think": args.think, "push": args.push,
                        "problems": len(problems), "load_average": os.getloadavg()[0]}
             args.json.write_text(json.dumps({**setting, **report.figures()}, indent=1) + "\n")
-        print(f"{args.servers} server process(es) on {'PostgreSQL' if args.database else 'SQLite'}: "
+        helpers = f" and {args.workers} bot worker(s)" if args.workers else ""
+        print(f"{args.servers} server process(es){helpers} on {'PostgreSQL' if args.database else 'SQLite'}: "
               + report.summary(), file=out)
         for problem in problems[:20]:
             print("  " + problem, file=out)
-        crashed = [server for server in servers if "Traceback" in server.log.read_text(errors="replace")]
+        crashed = [server for server in [*servers, *workers] if "Traceback" in server.log.read_text(errors="replace")]
         if problems or crashed:
             for server in crashed or servers[:1]:
                 print("a server's log ends with:\n" + server.log_tail(), file=out)
