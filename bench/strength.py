@@ -13,7 +13,7 @@ processes; the result does not depend on ``--jobs``. ``--progress`` prints the r
 after every game, so a long run that is stopped still tells what it had measured. ``--start K`` plays games K to
 K + games - 1 of the seed's series (game i is seeded and seated as in a run from 0), so a long run can be split
 over machines or resumed where a stopped one left off. ``--json FILE`` writes the figures and the load average
-at the start and the end of the run.
+(at the start, after each game, at the end), rewritten after every game so that a stopped run keeps them.
 """
 
 from __future__ import annotations
@@ -136,20 +136,45 @@ def main() -> None:
     indices = range(args.start, args.start + args.games)
     work = [(args.game, args.players, options, agents, args.seed, i) for i in indices]
     results: list[Timed] = []
+    loads = [os.getloadavg()[0]]  # the 1-minute load average at the start and after each game
+
+    def report() -> dict[str, Any]:
+        return {
+            "game": args.game,
+            "players": args.players,
+            "options": options,
+            "seed": args.seed,
+            "start": args.start,
+            "games": len(results),
+            "jobs": args.jobs,
+            "agents": summary(agents, results),
+            "cpu_s_per_game": sum(t.cpu for t in results) / len(results),
+            "wall_s_per_game": sum(t.wall for t in results) / len(results),
+            "wall_s": time.perf_counter() - started,
+            "load_average": {"start": list(load_before), "end": list(os.getloadavg()), "after_each_game": loads[1:]},
+            "per_game": [{"specs": t.specs, "winners": t.winners, "cpu_s": t.cpu, "wall_s": t.wall} for t in results],
+        }
+
     with ProcessPoolExecutor(args.jobs) as pool:
         for played, timed in enumerate(pool.map(one, work), start=1):
             results.append(timed)
+            loads.append(os.getloadavg()[0])
+            if args.json is not None:  # after every game, so a run that is stopped keeps what it measured
+                args.json.write_text(json.dumps(report(), indent=2) + "\n")
             if args.progress:
                 table = summary(agents, results)
                 shares = "  ".join(
                     f"{agent} {row['share']:.1%}"
-                    + (f" ({row['cpu_s_per_move']:.3f} CPU s)" if row["cpu_s_per_move"] is not None else "")
+                    + (
+                        f" ({row['cpu_s_per_move']:.3f} CPU s, {row['wall_s_per_move']:.3f} wall s)"
+                        if row["cpu_s_per_move"] is not None
+                        else ""
+                    )
                     for agent, row in table.items()
                 )
-                print(f"  game {played}/{args.games}: {shares}  load {os.getloadavg()[0]:.1f}", flush=True)
-    wall = time.perf_counter() - started
-    load_after = os.getloadavg()
-    table = summary(agents, results)
+                print(f"  game {played}/{args.games}: {shares}  load {loads[-1]:.1f}", flush=True)
+    final = report()
+    table = final["agents"]
     shown = "".join(f", {key}={value}" for key, value in options.items())
     first = f", games {args.start}-{args.start + args.games - 1}" if args.start else ""
     print(f"{args.game}, {args.players} players{shown}, {args.games} games{first}, seats rotated, seed {args.seed}")
@@ -163,29 +188,11 @@ def main() -> None:
         else:
             per_move = "no choice"
         print(f"  {agent:<40} {row['wins']:6.1f} wins  {row['share']:6.1%}  95% CI {low:.1%}-{high:.1%}  ({per_move})")
-    cpu_game = sum(t.cpu for t in results) / len(results)
-    wall_game = sum(t.wall for t in results) / len(results)
     print(
-        f"  {cpu_game:.2f} CPU s ({wall_game:.2f} wall s) per game, {wall:.0f} s wall with {args.jobs} jobs; "
-        f"load average {load_before[0]:.2f} at the start, {load_after[0]:.2f} at the end"
+        f"  {final['cpu_s_per_game']:.2f} CPU s ({final['wall_s_per_game']:.2f} wall s) per game, "
+        f"{final['wall_s']:.0f} s wall with {args.jobs} jobs; load average {load_before[0]:.2f} at the start, "
+        f"{final['load_average']['end'][0]:.2f} at the end"
     )
-    if args.json is not None:
-        report = {
-            "game": args.game,
-            "players": args.players,
-            "options": options,
-            "seed": args.seed,
-            "start": args.start,
-            "games": len(results),
-            "jobs": args.jobs,
-            "agents": table,
-            "cpu_s_per_game": cpu_game,
-            "wall_s_per_game": wall_game,
-            "wall_s": wall,
-            "load_average": {"start": list(load_before), "end": list(load_after)},
-            "per_game": [{"specs": t.specs, "winners": t.winners, "cpu_s": t.cpu, "wall_s": t.wall} for t in results],
-        }
-        args.json.write_text(json.dumps(report, indent=2) + "\n")
 
 
 if __name__ == "__main__":

@@ -92,5 +92,6 @@ def test_the_json_report_carries_cpu_and_wall_seconds_and_the_load(
     heuristic = report["agents"]["heuristic"]
     assert heuristic["open_decisions"] > 0 and heuristic["cpu_s_per_move"] > 0 and heuristic["wall_s_per_move"] > 0
     assert len(report["load_average"]["start"]) == 3
+    assert len(report["load_average"]["after_each_game"]) == 2  # the file is rewritten after every game
     printed = capsys.readouterr().out
     assert "CPU s" in printed and "load average" in printed
