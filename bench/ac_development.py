@@ -1,7 +1,7 @@
 """Advanced Civilization development report: how far bots of one kind get, turn by turn.
 
 Run:  python bench/ac_development.py [--games 12] [--players 4] [--agent heuristic] [--turns 50] [--seed 0]
-          [--jobs 2] [--option key=value ...] [--json FILE]
+          [--jobs 2] [--option key=value ...] [--strategy NAME=VALUE ...] [--json FILE]
 
 Plays ``--games`` seeded games between ``--players`` seats of one agent and prints, at the end of turns
 10, 20, ... (and the last), the mean and the least over seats and games of what a civilization is built
@@ -13,6 +13,9 @@ marks. Means over games carry 95% intervals (normal approximation). Issue #21's 
 on average over turns 20–40, 12 advances at turn 40 with no seat below 6, half the games at the A.S.T.'s
 end by turn 50. The figures are of the whole game state, read by
 this report only: the bots themselves play from their seat's view.
+
+``--strategy`` sets one of ``strategy.py``'s settings (e.g. ``GROWTH_BASE=2``) in every game, so a change can
+be screened against the committed play without editing the module.
 
 The end of each turn is observed by wrapping the rules' ``turn_end`` step and trade's ``exchange`` in the
 worker process; the game plays exactly as it does without the report.
@@ -29,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ludoteca.core import derive_seed
-from ludoteca.games.advanced_civilization import cards, pieces, trade
+from ludoteca.games.advanced_civilization import cards, pieces, strategy, trade
 from ludoteca.games.advanced_civilization.machine import RULES
 from ludoteca.games.advanced_civilization.state import CivState
 from ludoteca.stats import wilson
@@ -79,9 +82,23 @@ def _install() -> None:
     _install.done = True  # type: ignore[attr-defined]
 
 
-def one(args: tuple[int, int, str, dict[str, Any], int]) -> dict[str, Any]:
+def settings(pairs: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs naming ``strategy``'s settings, each VALUE read as the setting's own type."""
+    chosen: dict[str, Any] = {}
+    for pair in pairs:
+        name, value = pair.split("=", 1)
+        if not name.isupper() or not hasattr(strategy, name):
+            raise SystemExit(f"strategy.py has no setting {name}")
+        kind = type(getattr(strategy, name))
+        chosen[name] = value.lower() in ("1", "true", "yes") if kind is bool else kind(value)
+    return chosen
+
+
+def one(args: tuple[int, int, str, dict[str, Any], int, dict[str, Any]]) -> dict[str, Any]:
     """One game: its per-turn rows, trades, calamities, how it ended and its CPU time."""
-    players, turns, agent, options, seed = args
+    players, turns, agent, options, seed, chosen = args
+    for name, value in chosen.items():
+        setattr(strategy, name, value)
     _install()
     _turns.clear()
     _trades.clear()
@@ -177,14 +194,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    parser.add_argument(
+        "--strategy", action="append", default=[], metavar="NAME=VALUE", help="a setting of strategy.py"
+    )
     parser.add_argument("--json", metavar="FILE", help="also save every game's rows, trades and calamities")
     args = parser.parse_args()
     options: dict[str, Any] = dict(option.split("=", 1) for option in args.option)
-    work = [(args.players, args.turns, args.agent, options, derive_seed(args.seed, i)) for i in range(args.games)]
+    chosen = settings(args.strategy)
+    work = [
+        (args.players, args.turns, args.agent, options, derive_seed(args.seed, i), chosen) for i in range(args.games)
+    ]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         games = list(pool.map(one, work))
-    shown = "".join(f", {k}={v}" for k, v in options.items())
+    shown = "".join(f", {k}={v}" for k, v in {**options, **chosen}.items())
     print(
         f"advanced-civilization, {args.players} x {args.agent}, turn limit {args.turns}{shown},"
         f" {args.games} games, seed {args.seed}"

@@ -7,7 +7,13 @@ on the site they can complete with the fewest tokens. A city needs two tokens on
 a city the board cannot support is reduced at once (§26.4), its tokens lost, so a bot builds only what it can
 support. Taxes come out of the stock (§19.1): with too few tokens in stock the cities revolt and go to the
 neighbour with the most stock (§19.3), so a bot keeps a reserve there instead of spreading every spare token
-over the map. Ships cost tokens and a token a turn (§22); these bots do not use them.
+over the map; the tokens over the areas' limits go back to stock in phase 8 (§26.1) and count toward it. Ships
+cost tokens and a token a turn (§22); these bots do not use them.
+
+Piracy leaves pirate cities on coastal sites, and nothing removes them but an assault (AC-R24): left alone
+they pile up (a dozen by turn 40 in a game of seed 7, as many as the nations' cities) and take the sites the
+nations live beside. A bot gathers on a pirate city's area the tokens that take it and leave no barbarian
+there, as it gathers on an empty site, and spreads no tokens into it otherwise (none stay past phase 8).
 
 Calamities take back most of the cities built (§29, §30), so the bots also play against them where a choice
 is theirs: of two sites needing as many tokens they gather on the one no Volcanic Eruption or Flood can take,
@@ -55,6 +61,13 @@ AGRICULTURE_TOKEN_WORTH = 10.0
 # 48 games of 50 turns (seed 0) 3.49 against 3.46, +0.03 a game (-0.04 to +0.10): kept as play that costs no
 # target (docs/agents.md). The three at 0 play exactly as session 6's bots.
 SPARED_CITY_WORTH = 40.0
+# Count the tokens phase 8 sends back to stock toward next turn's taxes before the spreading stops (§26.1, §19).
+RETURNS_PAY_TAXES = True
+# Gather on a pirate city's site the tokens that take it and leave no barbarian behind (AC-R24, §24.51), as on an
+# empty site: the site is free for a city again.
+ASSAULT_PIRATES = True
+# Spread no tokens into a pirate city's or barbarians' area (AC-R24: none stay there, barbarians fight).
+KEEP_OUT_OF_PIRATES = True
 
 
 def _movable(state: CivState, area: str, seat: int) -> int:
@@ -94,10 +107,57 @@ def _kept(state: CivState, seat: int, area: str, sites: set[str]) -> int:
     return 0
 
 
+def assault_outcome(mine: int, metal: bool, limit: int, defenders: int) -> tuple[int, int]:
+    """(tokens left, barbarians left) when ``mine`` tokens alone take a pirate city that becomes ``defenders``
+    barbarians in an area of population ``limit`` (AC-R24): as in §24.2-§24.4, the smaller force removes a token
+    first, then the larger (Metalworking's holder after the barbarians), until one force is left or the two fit
+    in the area."""
+    forces = {"mine": mine, "barbarians": defenders}
+    while len([n for n in forces.values() if n]) > 1 and sum(forces.values()) > limit:
+        order = sorted(forces, key=lambda side: (1 if side == "mine" and metal else 0, forces[side]))
+        groups: list[list[str]] = []
+        for side in order:
+            key = (1 if side == "mine" and metal else 0, forces[side])
+            if groups and (1 if groups[-1][0] == "mine" and metal else 0, forces[groups[-1][0]]) == key:
+                groups[-1].append(side)
+            else:
+                groups.append([side])
+        for group in groups:
+            for side in group:
+                forces[side] -= 1
+            if len([n for n in forces.values() if n]) <= 1 or sum(forces.values()) <= limit:
+                break
+    return forces["mine"], forces["barbarians"]
+
+
+def assault_need(state: CivState, seat: int, area: str) -> int | None:
+    """The fewest tokens that take the pirate city in ``area`` and leave no barbarian there (§24.51: seven, six
+    with Engineering, to attack at all; AC-R24), or None beyond twelve."""
+    least = int(state.rules["assault"]) - (1 if state.has(seat, "Engineering") else 0)
+    metal = state.has(seat, "Metalworking")
+    limit = state.board.areas[area].limit
+    defenders = int(state.rules["city_defenders"])
+    for mine in range(least, 13):
+        left, barbarians = assault_outcome(mine, metal, limit, defenders)
+        if left and not barbarians:
+            return mine
+    return None
+
+
+def pirate_sites(state: CivState, seat: int) -> list[str]:
+    """Pirate cities' areas no other nation holds tokens in: sites to free with an assault (AC-R24)."""
+    return [
+        area
+        for area in state.data["pirates"]
+        if not any(s != seat for s in pieces.present(state, area)) and area not in state.data["barbarians"]
+    ]
+
+
 def gather_plan(state: CivState, seat: int) -> list[tuple[int, str, dict[str, int]]]:
-    """The city sites ``seat`` can complete this movement (§25.1: six tokens on a site), best first: each as
-    (tokens still needed, site, {source: tokens it can give}). Sources are the areas from which this turn's
-    unmoved tokens reach the site by land (§23)."""
+    """The city sites ``seat`` can complete this movement (§25.1: six tokens on a site), and with
+    ``ASSAULT_PIRATES`` the pirate cities it can take cleanly (``assault_need``), best first: each as (tokens
+    still needed, site, {source: tokens it can give}). Sources are the areas from which this turn's unmoved
+    tokens reach the site by land (§23)."""
     from ludoteca.games.advanced_civilization.movement import land_destinations
 
     if not pieces.spare_cities(state, seat):  # nine cities at most (§25.1)
@@ -124,6 +184,21 @@ def gather_plan(state: CivState, seat: int) -> list[tuple[int, str, dict[str, in
         # The city must stand after phase 8 (§26.31): two tokens a city left on the board elsewhere.
         if sum(givers.values()) >= need and support_after(state, seat, site) - need >= support + SUPPORT_MARGIN:
             plans.append((need, site, givers))
+    if ASSAULT_PIRATES:
+        # A pirate city taken is a free site again; no city this turn, so the support is only the cities held.
+        held = int(state.rules["city_support"]) * len(pieces.cities_of(state, seat))
+        for site in pirate_sites(state, seat):
+            least = assault_need(state, seat, site)
+            if least is None:
+                continue
+            need = least - pieces.count(state, site, seat)
+            givers = {
+                area: _movable(state, area, seat) - _kept(state, seat, area, site_set)
+                for area, targets in reach.items()
+                if area != site and site in targets
+            }
+            if need > 0 and sum(givers.values()) >= need and support_after(state, seat, None) - need >= held:
+                plans.append((need, site, givers))
     plans.sort(key=lambda plan: (plan[0] + SITE_RISK * risky(state, plan[1]), plan[1]))
     return plans
 
@@ -136,13 +211,34 @@ def risky(state: CivState, site: str) -> bool:
     return bool(spec.volcano or spec.city_site == "white")
 
 
+def _limit(state: CivState, area: str, seat: int) -> int:
+    from ludoteca.games.advanced_civilization.surplus import area_limit
+
+    return area_limit(state, area, seat if pieces.present(state, area) == [seat] else None)
+
+
+def returning(state: CivState, seat: int) -> int:
+    """Tokens of ``seat`` that phase 8 will send back to stock as the board stands: those over an area's limit
+    (§26.1, one more kept with Agriculture alone, AC-R16) and all in a city's or pirate city's area (§26.2)."""
+    return pieces.on_board(state, seat) - support_after(state, seat, None)
+
+
+def tax_budget(state: CivState, seat: int) -> int:
+    """Tokens the stock will hold at next turn's taxes beyond ``stock_reserve`` (§19.1): the stock now, and with
+    ``RETURNS_PAY_TAXES`` the tokens phase 8 sends back to it (§26.1). Below zero, the spreading stops."""
+    stock = int(state.data["players"][seat]["stock"])
+    back = returning(state, seat) if RETURNS_PAY_TAXES else 0
+    return stock + back - stock_reserve(state, seat)
+
+
 def stock_reserve(state: CivState, seat: int) -> int:
     """Stock a nation keeps for next turn's taxes, two tokens a city (§19.1), and ``STOCK_MARGIN`` more."""
     return int(state.rules["tax_per_city"]) * len(pieces.cities_of(state, seat)) + STOCK_MARGIN
 
 
 def movement(state: CivState, seat: int, frame: dict[str, object], legal: list[Action]) -> Action:
-    """One step of a move (AC-R10): complete a city site if the neighbours' tokens can (§25.1); else spread
+    """One step of a move (AC-R10): complete a city site or take a pirate city if the neighbours' tokens can
+    (§25.1, AC-R24); else spread
     the tokens an area cannot keep (over its limit, §26.1) to the best neighbour, an empty city site first, and
     into any room only while the stock can pay next turn's taxes (§19); never back out of a chosen move."""
     step = frame["step"]
@@ -176,11 +272,13 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
     """Move the tokens an area cannot keep (over its limit; a site about to be built keeps its six) to the best
     neighbour with room under its limit (§26.1), a city site first, away from other nations; with stock to
     spare, also the tokens beyond ``GROWTH_BASE`` of an area that is not a site, to found areas that grow
-    (§20.1). With the stock short of the reserve, surplus tokens are left to go back to stock in phase 8
-    (§26.1)."""
+    (§20.1). Surplus tokens are left to go back to stock in phase 8 (§26.1) as far as next turn's taxes need
+    them (``tax_budget``): short of the reserve, nothing is spread."""
     board = state.board
-    short = state.data["players"][seat]["stock"] < stock_reserve(state, seat)
+    budget = tax_budget(state, seat)
+    short = budget < 0
     sites = set(open_sites(state, seat))
+    blocked = {*state.data["pirates"], *state.data["barbarians"]} if KEEP_OUT_OF_PIRATES else set()
 
     def spare(area: str) -> int:
         here = pieces.count(state, area, seat)
@@ -188,7 +286,11 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
         if not short and area not in sites:
             # A token alone grows by one (§20.1): the rest found new areas that grow as fast.
             over = max(over, here - GROWTH_BASE)
-        return min(_movable(state, area, seat), over)
+        n = min(_movable(state, area, seat), over)
+        if RETURNS_PAY_TAXES and here - _limit(state, area, seat) > budget:
+            # Each token moved out of the surplus is one fewer back in stock for next turn's taxes (§26.1, §19).
+            n = min(n, budget)
+        return n
 
     def room(area: str) -> int:
         foreign = sum(pieces.count(state, area, s) for s in pieces.present(state, area) if s != seat)
@@ -203,7 +305,8 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
         return room + (4.0 if area in sites and room > 0 else staging) - 2.0 * foreign
 
     def welcome(area: str) -> bool:
-        return not short and appeal(area) > 0 and area not in state.data["cities"]
+        # A pirate city's area keeps no tokens (phase 8) and barbarians fight what enters (AC-R24).
+        return not short and appeal(area) > 0 and area not in state.data["cities"] and area not in blocked
 
     step = frame["step"]
     if step == "move_from":
