@@ -123,7 +123,7 @@ def test_nations_must_start_on_the_map() -> None:
 def test_the_bots_nation_preference_names_every_nation_once() -> None:
     order = content.nation_preference()
     assert sorted(order) == sorted(content.nations())
-    assert order[0] == "Egypt" and order[-1] == "Crete"
+    assert order[0] == "Assyria" and order[-1] == "Crete"
 
 
 @pytest.mark.parametrize(
