@@ -8,7 +8,8 @@ the game did not settle itself (more than one option and no ``heuristic_choice``
 seconds and as CPU seconds of the worker that played the game. The CPU figure is the fairer one on a shared
 machine: a worker that the load (or a SIGSTOP) keeps off the CPU adds wall time to a move but no CPU time. It is
 not load-free either (on the project's 2-core machine the same searches took up to 1.7 times the CPU seconds
-with busy neighbours, docs/agents.md), so compare CPU figures measured side by side. The issue's targets: ``heuristic`` beats ``random`` in at
+with busy neighbours, docs/agents.md), so compare CPU figures measured side by side.
+The issue's targets: ``heuristic`` beats ``random`` in at
 least 80% of games, ``ismcts`` (about one second a move) beats ``heuristic`` in at least 60%. Games run in worker
 processes; the result does not depend on ``--jobs``. ``--progress`` prints the running share (and CPU s a move)
 after every game, so a long run that is stopped still tells what it had measured. ``--start K`` plays games K to
