@@ -29,11 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ludoteca.agents import make_agent
-from ludoteca.agents.base import settled_choice
-from ludoteca.core import State, derive_seed, load_game
+from ludoteca.core import State, derive_seed
 from ludoteca.stats import wilson
-from ludoteca.tournament import seat_agents
+from ludoteca.tournament import play_game, seat_agents
 
 
 @dataclass
@@ -48,33 +46,14 @@ class Timed:
     cpus: list[list[float]] = field(default_factory=list)
 
 
-def play_timed(
-    game_id: str, players: int, options: dict[str, str], specs: list[str], seed: int, max_actions: int = 200_000
+def timed_game(
+    game_id: str, players: int, options: dict[str, str], specs: list[str], seed: int
 ) -> tuple[State, Timed]:
-    """One game seeded and seated as ``tournament.play_game`` plays it (the same agents, seeds and actions: a test
-    compares the records), timing each open decision by the wall clock and by ``time.process_time``.
-
-    It is a loop of its own because ``play_game`` (not this benchmark's file) times only the wall clock; a CPU
-    list there would let this function go.
-    """
-    state = load_game(game_id, players, options).new_state(seed=seed)
-    agents = [make_agent(spec, seed=derive_seed(seed, seat)) for seat, spec in enumerate(specs)]
+    """One game as ``tournament.play_game`` plays it, with each open decision's wall and CPU seconds."""
     walls: list[list[float]] = [[] for _ in range(players)]
     cpus: list[list[float]] = [[] for _ in range(players)]
     wall_start, cpu_start = time.perf_counter(), time.process_time()
-    actions = 0
-    while not state.is_over():
-        if actions >= max_actions:
-            raise RuntimeError(f"{game_id} seed {seed} did not end within {max_actions} actions")
-        seat = state.to_act()[0]
-        open_choice = settled_choice(state, seat, state.legal_actions(seat)) is None
-        started, cpu_started = time.perf_counter(), time.process_time()
-        action = agents[seat].choose(state, seat)
-        if open_choice:
-            cpus[seat].append(time.process_time() - cpu_started)
-            walls[seat].append(time.perf_counter() - started)
-        state.apply(seat, action)
-        actions += 1
+    state, _ = play_game(game_id, players, options, specs, seed, thinking=walls, cpu_thinking=cpus)
     timed = Timed(
         specs, state.result()["winners"], time.perf_counter() - wall_start, time.process_time() - cpu_start, walls, cpus
     )
@@ -84,7 +63,7 @@ def play_timed(
 def one(args: tuple[str, int, dict[str, str], list[str], int, int]) -> Timed:
     """Game ``index`` of the seed's series, in a worker process."""
     game, players, options, agents, seed, index = args
-    return play_timed(game, players, options, seat_agents(agents, players, index), derive_seed(seed, index))[1]
+    return timed_game(game, players, options, seat_agents(agents, players, index), derive_seed(seed, index))[1]
 
 
 def mean(values: list[float]) -> float | None:

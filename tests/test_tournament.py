@@ -52,6 +52,10 @@ def test_thinking_times_cover_only_the_decisions_the_game_leaves_open() -> None:
         replay.apply(seat, text)
     assert [len(times) for times in thinking] == open_decisions
     assert 0 < sum(open_decisions) < actions
+    cpu: list[list[float]] = [[], []]
+    alone, _ = play_game("mankind", 2, {}, ["random", "random"], seed=3, cpu_thinking=cpu)
+    assert alone.record() == untimed.record()  # CPU timing alone changes nothing either
+    assert [len(times) for times in cpu] == open_decisions
 
 
 def test_an_agent_in_every_seat_wins_its_fair_share_not_all() -> None:

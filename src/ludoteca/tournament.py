@@ -25,7 +25,8 @@ def seat_agents(agents: list[str], players: int, index: int) -> list[str]:
 
 def play_game(game_id: str, players: int, options: dict[str, Any], specs: list[str], seed: int,
               max_actions: int = 200_000, thinking: list[list[float]] | None = None,
-              before_action: Callable[[State, int], None] | None = None) -> tuple[State, int]:
+              before_action: Callable[[State, int], None] | None = None,
+              cpu_thinking: list[list[float]] | None = None) -> tuple[State, int]:
     """One game between the given agent specs (one per seat); returns the final state and its length.
 
     ``before_action(state, actions)`` sees the position before each action (``actions`` taken so far): how
@@ -33,7 +34,8 @@ def play_game(game_id: str, players: int, options: dict[str, Any], specs: list[s
 
     With ``thinking`` (one list per seat), the seconds each seat's agent took over every decision the game
     did not settle itself (more than one option and no ``heuristic_choice`` answer) are appended to its
-    list: what "a budget of about one second a move" is measured on.
+    list: what "a budget of about one second a move" is measured on. ``cpu_thinking`` takes the same decisions'
+    CPU seconds (``time.process_time``), which a loaded or paused machine inflates far less than the wall clock.
     """
     state = load_game(game_id, players, options).new_state(seed=seed)
     agents = [make_agent(spec, seed=derive_seed(seed, seat)) for seat, spec in enumerate(specs)]
@@ -44,14 +46,16 @@ def play_game(game_id: str, players: int, options: dict[str, Any], specs: list[s
         if before_action is not None:
             before_action(state, actions)
         seat = state.to_act()[0]
-        if thinking is None:
+        if thinking is None and cpu_thinking is None:
             state.apply(seat, agents[seat].choose(state, seat))
         else:
             legal = state.legal_actions(seat)
             open_choice = settled_choice(state, seat, legal) is None
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), time.process_time()
             action = agents[seat].choose(state, seat)
-            if open_choice:
+            if open_choice and cpu_thinking is not None:
+                cpu_thinking[seat].append(time.process_time() - cpu_started)
+            if open_choice and thinking is not None:
                 thinking[seat].append(time.perf_counter() - started)
             state.apply(seat, action)
         actions += 1

@@ -12,6 +12,7 @@ from types import ModuleType
 
 import pytest
 
+from ludoteca import tournament
 from ludoteca.agents import RandomAgent
 from ludoteca.agents.base import Agent
 from ludoteca.core import Action, State
@@ -32,9 +33,9 @@ strength = load_strength()
 
 
 def test_the_timed_game_is_the_tournaments_game() -> None:
-    """The benchmark's own loop seeds, seats and plays exactly as ``play_game``: the same record, and a time for
-    each open decision (random agents in Mankind, which settles some choices itself)."""
-    state, timed = strength.play_timed("mankind", 2, {}, ["random", "heuristic"], seed=3)
+    """The benchmark seeds, seats and plays exactly as ``play_game``: the same record, and a wall and a CPU time
+    for each open decision (random agents in Mankind, which settles some choices itself)."""
+    state, timed = strength.timed_game("mankind", 2, {}, ["random", "heuristic"], seed=3)
     thinking: list[list[float]] = [[], []]
     same, _ = play_game("mankind", 2, {}, ["random", "heuristic"], seed=3, thinking=thinking)
     assert state.record() == same.record()
@@ -60,8 +61,8 @@ def test_cpu_seconds_leave_out_the_time_a_move_waits(monkeypatch: pytest.MonkeyP
     def make(spec: str, seed: int = 0) -> Agent:
         return Dozing(seed) if spec == "dozing" else RandomAgent(seed=seed)
 
-    monkeypatch.setattr(strength, "make_agent", make)
-    _, timed = strength.play_timed("arabian-struggle", 2, {}, ["dozing", "random"], seed=1)
+    monkeypatch.setattr(tournament, "make_agent", make)
+    _, timed = strength.timed_game("arabian-struggle", 2, {}, ["dozing", "random"], seed=1)
     table = strength.summary(["dozing", "random"], [timed])
     dozing = table["dozing"]
     assert dozing["open_decisions"] > 0
