@@ -110,10 +110,7 @@ class ServerProcess:
             "--database", self.database_url, "--bot-delay", str(self.bot_delay), *self.extra,
         ]  # fmt: skip
         began = time.monotonic()
-        with self.log.open("ab") as output:
-            self.process = subprocess.Popen(
-                command, stdout=output, stderr=subprocess.STDOUT, env={**os.environ, **self.env}
-            )
+        self._spawn(command)
         while time.monotonic() - began < timeout:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited with {self.process.returncode}:\n{self.log_tail()}")
@@ -125,6 +122,13 @@ class ServerProcess:
             time.sleep(0.05)
         self.kill()
         raise RuntimeError(f"the server did not answer within {timeout} s:\n{self.log_tail()}")
+
+    def _spawn(self, command: list[str]) -> None:
+        """Start ``command`` with this process's environment additions, its output appended to ``log``."""
+        with self.log.open("ab") as output:
+            self.process = subprocess.Popen(
+                command, stdout=output, stderr=subprocess.STDOUT, env={**os.environ, **self.env}
+            )
 
     def kill(self) -> None:
         """SIGKILL: no shutdown handler runs, nothing is flushed — what a crash or the OOM killer does."""
@@ -154,10 +158,7 @@ class WorkerProcess(ServerProcess):
         command = [sys.executable, "-c", "from ludoteca.cli import main; main()", "worker",
                    "--database", self.database_url]  # fmt: skip
         began = time.monotonic()
-        with self.log.open("ab") as output:
-            self.process = subprocess.Popen(
-                command, stdout=output, stderr=subprocess.STDOUT, env={**os.environ, **self.env}
-            )
+        self._spawn(command)
         time.sleep(1.0)
         if self.process.poll() is not None:
             raise RuntimeError(f"the worker exited with {self.process.returncode}:\n{self.log_tail()}")
