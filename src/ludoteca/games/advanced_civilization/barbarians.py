@@ -39,34 +39,19 @@ def blocked(state: CivState, area: str) -> bool:
 def fight(state: CivState, area: str) -> None:
     """§24.2-§24.4 with the barbarians as one more force: smaller forces remove first, equal ones together,
     until one force is left or the area is within its limit."""
-    limit = state.board.areas[area].limit
+    from ludoteca.games.advanced_civilization.conflict import survivors
+
+    forces = {seat: pieces.count(state, area, seat) for seat in pieces.present(state, area)}
+    forces[-1] = count(state, area)  # the barbarians: a force that never holds Metalworking
+    metal = {seat: seat >= 0 and state.has(seat, "Metalworking") for seat in forces}
+    left = survivors(forces, metal, state.board.areas[area].limit)
+    killed = forces[-1] - left[-1]
+    _set(state, area, left[-1])
     removed = [0] * state.players
-    killed = 0
-
-    def forces() -> dict[int, int]:
-        found = {seat: pieces.count(state, area, seat) for seat in pieces.present(state, area)}
-        if count(state, area):
-            found[-1] = count(state, area)
-        return found
-
-    def settled() -> bool:
-        now = forces()
-        return len(now) <= 1 or sum(now.values()) <= limit
-
-    while not settled():
-        now = forces()
-        metal = {seat: seat >= 0 and state.has(seat, "Metalworking") for seat in now}
-        keys = {seat: (1 if metal[seat] else 0, n) for seat, n in now.items()}  # barbarians never hold it
-        for group in sorted(set(keys.values())):
-            for seat in [s for s in now if keys[s] == group]:
-                if seat < 0:
-                    _set(state, area, count(state, area) - 1)
-                    killed += 1
-                else:
-                    pieces.remove(state, area, seat, 1)
-                    removed[seat] += 1
-            if settled():
-                break
+    for seat in forces:
+        if seat >= 0:
+            removed[seat] = forces[seat] - left[seat]
+            pieces.remove(state, area, seat, removed[seat])
     if killed or any(removed):
         lost = [f"{state.who(s)} loses {n}" for s, n in enumerate(removed) if n]
         state.emit(

@@ -17,10 +17,15 @@ the area in phase 8 (AC-R14).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TypeVar
+
 from ludoteca.core.wording import count
 from ludoteca.games.advanced_civilization import pieces
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
 from ludoteca.games.advanced_civilization.state import CivState
+
+K = TypeVar("K")
 
 
 def assault_threshold(state: CivState, attacker: int, defender: int) -> int:
@@ -38,27 +43,39 @@ def city_defenders(state: CivState, attacker: int, defender: int) -> int:
     return int(state.rules["city_defenders"] + assault_threshold(state, attacker, defender) - state.rules["assault"])
 
 
-def resolve(state: CivState, area: str) -> None:
-    """Remove tokens as §24.2-§24.4 require until one nation is left or the area is within its limit."""
-    limit = state.board.areas[area].limit
-    removed = [0] * state.players
+def survivors(forces: Mapping[K, int], metal: Mapping[K, bool], limit: int) -> dict[K, int]:
+    """Each force's tokens once §24.2-§24.4 are done with an area of population ``limit``.
+
+    Rounds in which forces remove a token each, the smaller first and equal ones together, a holder of
+    Metalworking after those without it (§24.4; when every force holds it, the order is by size alone), until
+    one force is left or the forces fit within the limit. Arithmetic only, so phase 6 (:func:`resolve`), the
+    barbarians (``barbarians.fight``) and a bot planning an assault count exactly alike.
+    """
+    left = {key: n for key, n in forces.items() if n > 0}
 
     def settled() -> bool:
-        return len(pieces.present(state, area)) <= 1 or pieces.total(state, area) <= limit
+        return len(left) <= 1 or sum(left.values()) <= limit
 
     while not settled():
-        forces = pieces.present(state, area)
-        metal = {seat: state.has(seat, "Metalworking") for seat in forces}
-        last = not all(metal.values())  # Metalworking only helps against a force without it
-
-        # Order of this round: smaller forces first, Metalworking holders after non-holders (§24.2, §24.4).
-        keys = {seat: (1 if last and metal[seat] else 0, pieces.count(state, area, seat)) for seat in forces}
-        for group_key in sorted(set(keys.values())):
-            for seat in [s for s in forces if keys[s] == group_key]:
-                pieces.remove(state, area, seat, 1)  # equal forces remove simultaneously
-                removed[seat] += 1
+        order = {key: (1 if metal[key] else 0, n) for key, n in left.items()}
+        for group in sorted(set(order.values())):
+            for key in [key for key in left if order[key] == group]:
+                left[key] -= 1  # equal forces remove simultaneously
+            left = {key: n for key, n in left.items() if n}
             if settled():
                 break
+    return {key: left.get(key, 0) for key in forces}
+
+
+def resolve(state: CivState, area: str) -> None:
+    """Remove tokens as §24.2-§24.4 require until one nation is left or the area is within its limit."""
+    forces = {seat: pieces.count(state, area, seat) for seat in pieces.present(state, area)}
+    metal = {seat: state.has(seat, "Metalworking") for seat in forces}
+    after = survivors(forces, metal, state.board.areas[area].limit)
+    removed = [0] * state.players
+    for seat, n in forces.items():
+        removed[seat] = n - after[seat]
+        pieces.remove(state, area, seat, removed[seat])
     if any(removed):
         lost = ", ".join(f"{state.who(s)} loses {n}" for s, n in enumerate(removed) if n)
         left = ", ".join(f"{state.who(s)} {pieces.count(state, area, s)}" for s in pieces.present(state, area))

@@ -109,25 +109,12 @@ def _kept(state: CivState, seat: int, area: str, sites: set[str]) -> int:
 
 def assault_outcome(mine: int, metal: bool, limit: int, defenders: int) -> tuple[int, int]:
     """(tokens left, barbarians left) when ``mine`` tokens alone take a pirate city that becomes ``defenders``
-    barbarians in an area of population ``limit`` (AC-R24): as in §24.2-§24.4, the smaller force removes a token
-    first, then the larger (Metalworking's holder after the barbarians), until one force is left or the two fit
-    in the area."""
-    forces = {"mine": mine, "barbarians": defenders}
-    while len([n for n in forces.values() if n]) > 1 and sum(forces.values()) > limit:
-        order = sorted(forces, key=lambda side: (1 if side == "mine" and metal else 0, forces[side]))
-        groups: list[list[str]] = []
-        for side in order:
-            key = (1 if side == "mine" and metal else 0, forces[side])
-            if groups and (1 if groups[-1][0] == "mine" and metal else 0, forces[groups[-1][0]]) == key:
-                groups[-1].append(side)
-            else:
-                groups.append([side])
-        for group in groups:
-            for side in group:
-                forces[side] -= 1
-            if len([n for n in forces.values() if n]) <= 1 or sum(forces.values()) <= limit:
-                break
-    return forces["mine"], forces["barbarians"]
+    barbarians in an area of population ``limit`` (AC-R24), counted as phase 6 counts it (§24.2-§24.4,
+    ``conflict.survivors``; the barbarians never hold Metalworking)."""
+    from ludoteca.games.advanced_civilization.conflict import survivors
+
+    left = survivors({"mine": mine, "barbarians": defenders}, {"mine": metal, "barbarians": False}, limit)
+    return left["mine"], left["barbarians"]
 
 
 def assault_need(state: CivState, seat: int, area: str) -> int | None:
