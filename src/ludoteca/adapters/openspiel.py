@@ -20,10 +20,10 @@ here, and why:
   because it is what RL loops want: no chance nodes to step through, and a step costs one ``apply``.
 * ``chance_mode="explicit"`` is ``EXPLICIT_STOCHASTIC``, for CFR-style and expectimax algorithms: every
   draw of the game's generator is a chance node of n equally likely outcomes (a die, a random pick, one
-  step of a shuffle; ``ludoteca.adapters.chance`` shows why every draw is one of these), the set-up's
-  draws included, so a new initial state is a chance node. A decision runs on a copy of the table with a
-  generator that replays the outcomes given so far and stops at the next draw; the table changes only
-  when the step's last draw is given. ``seed`` plays no part: the chance outcomes are the randomness.
+  step of a shuffle, a tile drawn from T&E's bag; ``ludoteca.core.chance`` shows why every draw is one of
+  these), the set-up's draws included, so a new initial state is a chance node. A decision runs on a copy
+  of the table with a generator that replays the outcomes given so far and stops at the next draw; the
+  table changes only when the step's last draw is given. ``seed`` plays no part: the chance outcomes are the randomness.
   ``state.to_record()`` is the game's record with its chance outcomes step by step (``"chance"``), so
   ``ludoteca.replay`` and ``ludoteca replay FILE`` rebuild it like any other game.
   ``max_chance_outcomes`` is the largest draw of the set-up or of each game's components (a larger one
@@ -151,7 +151,7 @@ def game_type(game_id: str, perfect_recall: bool = False, chance_mode: str = SAM
 
 
 def _tigris_bound(state: State) -> int:
-    """T&E: Set-up — the bag is shuffled once; every later draw is its next tile, not a chance event."""
+    """T&E: Setup (reference §1.1) — each tile drawn is one chance event over the bag, at most all its tiles."""
     return int(sum(state.components.tiles.values()))  # type: ignore[attr-defined]
 
 

@@ -4,10 +4,12 @@ A Ludoteca game draws all its randomness from ``state.rng`` (``ludoteca.core.rng
 game calls there — ``roll``, ``pick``, ``shuffle``, ``randrange`` — comes down to one primitive,
 ``_below(n)``: a uniform integer in [0, n). A die is one such draw (``roll(6)`` is ``_below(6) + 1``), a
 uniform pick one draw over the items, a Fisher–Yates shuffle of L items L - 1 draws (position i swaps with
-``_below(i + 1)``). The generator's own rejection loop only makes ``_below`` exactly uniform; it is not
-part of what the game sees. So a game's randomness is a sequence of uniform draws, each with a known
-number of outcomes, and a step of the game (its set-up, or one decision with everything the rules then
-do on their own) is a deterministic function of the decision and the draws it makes.
+``_below(i + 1)``). A bag (``shuffle_bag`` then ``draw_from``) is where explicit chance parts from the seed:
+:class:`ReplayRng` leaves the bag in order and makes each item drawn one draw over the items left, so the chance
+event falls where the rules draw, not at the set-up's shuffle. The generator's own rejection loop only makes
+``_below`` exactly uniform; it is not part of what the game sees. So a game's randomness is a sequence of
+uniform draws, each with a known number of outcomes, and a step of the game (its set-up, or one decision with
+everything the rules then do on their own) is a deterministic function of the decision and the draws it makes.
 
 :class:`ReplayRng` stands in for the generator: it returns the outcomes it was given, in order, and at
 the first draw beyond them raises :class:`ChanceNeeded` with that draw's number of outcomes. It lives in
@@ -26,6 +28,7 @@ own generators), and :class:`ReplayRng` refuses it with a clear error rather tha
 from __future__ import annotations
 
 from collections.abc import Callable, MutableSequence, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ludoteca.core.errors import LudotecaError
@@ -60,13 +63,16 @@ class ChanceError(LudotecaError):
 
 
 def describe(label: str, outcome: int) -> str:
-    """A chance outcome in words: ``d6 rolls 4``, ``pick 3 of 5``, ``shuffle of 140, position 139 takes item 17``."""
+    """A chance outcome in words: ``d6 rolls 4``, ``pick 3 of 5``, ``shuffle of 140, position 139 takes item 17``,
+    ``bag of 131 gives item 40`` (the bag's item 40, as the state holds it, is drawn)."""
     if label.startswith("d") and label[1:].isdigit():
         return f"{label} rolls {outcome + 1}"
     if label.startswith("pick of "):
         return f"pick {outcome + 1} of {label.removeprefix('pick of ')}"
     if label.startswith("shuffle of "):
         return f"{label} takes item {outcome}"
+    if label.startswith("bag of "):
+        return f"{label} gives item {outcome}"
     return f"{label}: {outcome}"
 
 
@@ -169,6 +175,24 @@ class ReplayRng(_LabelledRng):
             earlier = [*earlier[:count], mine]  # another line went on from here: this one branches off
         return ReplayRng(outcomes, earlier, count + 1)
 
+    def shuffle_bag(self, items: MutableSequence[T]) -> None:
+        """The bag stays as it is: its randomness is in each draw (:meth:`draw_from`), where the rules draw."""
+
+    def draw_from(self, items: list[T], count: int, *, ordered: bool = False) -> list[T]:
+        """Each item drawn is one chance event, "bag of N": a uniform index into the bag as the state holds it.
+
+        Outcome k takes the bag's item k (the rest keep their order); a bag the rules cannot fill ``count``
+        from gives what it has. An ``ordered`` bag (a scenario's scripted order) deals its front items, as
+        every generator does, with no chance event.
+        """
+        if ordered:
+            return Rng.draw_from(self, items, count, ordered=True)
+        taken: list[T] = []
+        while len(taken) < count and items:
+            size = len(items)
+            taken.append(items.pop(self._labelled(f"bag of {size}", partial(self._below, size))))
+        return taken
+
     def _draw_number(self) -> int:
         """The number of the draw being made, in the whole game, from 0."""
         return sum(len(step) for step in self.earlier[: max(self.count, 0)]) + self.position
@@ -236,19 +260,45 @@ class RecordingRng(_LabelledRng):
 
     Its draws are the plain generator's, so a game run with it is the game the seed deals; ``draws`` then
     lists the chance outcomes that replay it under explicit chance.
+
+    A bag is where the two modes part: the seed shuffles it at once (:meth:`shuffle_bag`), the explicit game
+    draws each item at random from the bag left in order. So the shuffle's own draws are not noted, and
+    ``shadow`` keeps the bag as the explicit game would hold it (its order before the shuffle, less the items
+    drawn): each item the seed deals off the front is noted as its index there, the first item equal to it
+    (equal items leave equal games). One bag a game: T&E's is the only one drawn this way.
     """
 
-    __slots__ = ("draws",)
+    __slots__ = ("draws", "shadow")
 
     def __init__(self, seed: int = 0, *, raw_state: int | None = None) -> None:
         super().__init__(seed, raw_state=raw_state)
         self.draws: list[tuple[int, int, str]] = []
+        self.shadow: list[Any] | None = None
         self._label = None
 
     def clone(self) -> RecordingRng:
         twin = RecordingRng(raw_state=self.state)
         twin.draws = list(self.draws)
+        twin.shadow = None if self.shadow is None else list(self.shadow)
         return twin
+
+    def shuffle_bag(self, items: MutableSequence[T]) -> None:
+        self.shadow = list(items)
+        noted = len(self.draws)
+        Rng.shuffle(self, items)  # the seed's own shuffle, whose draws are no explicit chance event
+        del self.draws[noted:]
+
+    def draw_from(self, items: list[T], count: int, *, ordered: bool = False) -> list[T]:
+        taken = Rng.draw_from(self, items, count, ordered=ordered)
+        if ordered:
+            return taken
+        # A bag this generator did not shuffle is held alike in both modes: each item is then its front one.
+        held: list[Any] = self.shadow if self.shadow is not None else [*taken, *items]
+        for item in taken:
+            index = held.index(item)
+            self.draws.append((len(held), index, f"bag of {len(held)}"))
+            del held[index]
+        return taken
 
     def _below(self, n: int) -> int:
         outcome = Rng._below(self, n)

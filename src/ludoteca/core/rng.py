@@ -125,6 +125,27 @@ class Rng:
             j = self._below(i + 1)
             items[i], items[j] = items[j], items[i]
 
+    def shuffle_bag(self, items: MutableSequence[T]) -> None:
+        """Shuffle a bag (or deck) that the rules then draw from with :meth:`draw_from`: here a plain shuffle.
+
+        Two methods rather than ``shuffle`` and slicing, because the randomness of a bag lies in each draw:
+        this generator shuffles once and deals off the front, while the explicit-chance one
+        (``ludoteca.core.chance.ReplayRng``) leaves the bag as it is and makes every draw one chance event,
+        where a solver expects it. Both deal the same game from the same outcomes' point of view.
+        """
+        self.shuffle(items)
+
+    def draw_from(self, items: list[T], count: int, *, ordered: bool = False) -> list[T]:
+        """Take up to ``count`` items off a bag shuffled by :meth:`shuffle_bag`, removing them: its front ones.
+
+        ``ordered`` says the bag's order was set on purpose (a scenario scripts it): every generator then
+        takes the front items and no draw is random. Here the two are the same; fewer than ``count`` are
+        returned when the bag runs short (the rules decide what that means).
+        """
+        taken = items[:count]
+        del items[:count]
+        return taken
+
 
 FAST = "splitmix64"
 KEYED = "blake2b"

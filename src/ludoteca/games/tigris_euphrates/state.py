@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from ludoteca.core import Action, BadOptions, Game, OptionSpec, State, copy_plain
 from ludoteca.core.machine import MachineState
-from ludoteca.games.tigris_euphrates import conflicts, evaluation, scoring, turn
+from ludoteca.games.tigris_euphrates import conflicts, evaluation, judging, scoring, turn
 from ludoteca.games.tigris_euphrates.board import Analysis, analyse, leader_squares
 from ludoteca.games.tigris_euphrates.content import (
     CODE,
@@ -138,7 +138,9 @@ class TigrisState(MachineState):
             for code, count in parts.tiles.items()
             for _ in range(count - (len(board.temples) if code == "r" else 0))
         ]
-        self.rng.shuffle(bag)
+        # T&E: Setup (reference §1.1) — the remaining tiles go in the bag, drawn blind (Rng.shuffle_bag: shuffled
+        # now, or left in order with each draw a chance event under explicit chance).
+        self.rng.shuffle_bag(bag)
         n = self.players
         self.data = {
             "cells": cells,
@@ -163,13 +165,18 @@ class TigrisState(MachineState):
         dealt = self._apply_scenario(self.scenario or {})
         for seat in range(n):
             if seat not in dealt:
-                hand = self.data["bag"][: parts.hand]
-                del self.data["bag"][: parts.hand]
+                # T&E: Setup (reference §1.1) — each hand is six tiles drawn from the bag.
+                hand = self.rng.draw_from(self.data["bag"], parts.hand, ordered=self.scripted_bag)
                 for code in hand:
                     self.data["hands"][seat][code] += 1
         self.emit("turn", f"Turn 1: seat {self.data['current']} plays.", seat=self.data["current"])
         RULES.push(self, "action", seat=self.data["current"])
         RULES.advance(self)
+
+    @property
+    def scripted_bag(self) -> bool:
+        """A scenario set the bag's order: its tiles are drawn in that order, by every generator (no chance)."""
+        return self.scenario is not None and "bag" in self.scenario
 
     def _apply_scenario(self, scenario: dict[str, Any]) -> set[int]:
         """A fixed position for rulings and tests; returns the seats whose hands it sets."""
@@ -255,6 +262,11 @@ class TigrisState(MachineState):
 
     def _evaluate_all(self) -> list[float]:
         return evaluation.evaluate_all(self)
+
+    def judge_actions(self, seat: int, actions: list[Action]) -> list[float]:
+        """``seat``'s evaluation after each of ``actions``, as playing it on a clone would give, sooner
+        (``judging``: search seeds hundreds of options a node this way)."""
+        return judging.after_values(self, seat, actions)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         data = self.data

@@ -223,9 +223,10 @@ def swap(state: TigrisState, seat: int, tiles: tuple[str, ...]) -> None:
 def draw(state: TigrisState, seat: int, count: int) -> None:
     """Draw from the bag; if it cannot supply them all, the player takes what is left and the game ends."""
     data = state.data
-    bag = data["bag"]
-    taken = bag[:count]
-    del bag[:count]
+    # T&E: Turn structure, swap and refill (reference §1.4) — tiles come blind from the bag (Rng.draw_from: the
+    # front of the bag shuffled at the set-up, or one chance event a tile under explicit chance); a scenario's
+    # scripted bag deals in its order.
+    taken = state.rng.draw_from(data["bag"], count, ordered=state.scripted_bag)
     for code in taken:
         data["hands"][seat][code] += 1
     if taken:
