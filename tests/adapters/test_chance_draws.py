@@ -165,10 +165,12 @@ def test_an_explicit_game_with_draws_in_play_replays_from_its_record() -> None:
             state.apply_action(int(rng.choice(state.legal_actions())))
             decisions += 1
     record = state.to_record()
+    assert state.ludoteca.record() == record  # the Ludoteca state's own record lists the outcomes too
     assert [len(step) for step in record["chance"][:1]] == [12]
     assert sum(len(step) for step in record["chance"][1:]) >= 20  # tiles drawn in play
     again = replay(json.loads(json.dumps(record)))
     assert again.data == state.ludoteca.data and again.log == state.ludoteca.log
+    assert again.record() == record
 
 
 def test_a_whole_seeded_game_is_replayed_by_its_draws_given_as_chance() -> None:

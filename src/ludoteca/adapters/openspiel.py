@@ -67,7 +67,6 @@ from ludoteca.adapters.chance import (
     ReplayRng,
     describe,
     new_state_with,
-    record_with_chance,
     run_decision,
     run_setup,
 )
@@ -609,7 +608,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         a copy from ``resample_from_infostate`` has none either (``ChanceError``: its hidden cards were
         redrawn, so no chance outcomes deal it).
         """
-        return record_with_chance(self._box.state)
+        return self._box.state.record()
 
     def truncated(self) -> bool:
         """Whether the game was cut at ``max_game_length`` decisions before its end (no reward for anyone)."""

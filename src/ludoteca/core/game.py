@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ludoteca.core.chance import ReplayRng, recorded_steps
 from ludoteca.core.debug import SWITCH as _DEBUG
 from ludoteca.core.errors import BadOptions, IllegalAction, InvariantError, LudotecaError
 from ludoteca.core.rng import FAST, GENERATORS, Rng, make_rng
@@ -514,7 +515,10 @@ class State(ABC):
         """The game record: enough to rebuild this exact state with ``ludoteca.replay``.
 
         ``generator`` is named only when it is not the default, so records of the fast generator read as
-        they always did.
+        they always did. A state dealt by explicit chance outcomes (its generator a
+        :class:`~ludoteca.core.chance.ReplayRng`: an OpenSpiel explicit-chance game, or a replay of its record)
+        drew nothing from its seed, so its record adds them, ``"chance"``, one list a step; a resampled copy of
+        one has no record (:class:`~ludoteca.core.chance.ChanceError`).
         """
         record: dict[str, Any] = {
             "game": self.game.id,
@@ -528,6 +532,8 @@ class State(ABC):
         }
         if self.generator != FAST:
             record["generator"] = self.generator
+        if isinstance(self.rng, ReplayRng):
+            record["chance"] = recorded_steps(self.rng, len(self._history))
         return record
 
     def visible_log(self, seat: Seat | None = None) -> list[dict[str, Any]]:
