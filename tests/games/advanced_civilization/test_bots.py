@@ -342,3 +342,27 @@ def test_the_bot_takes_a_pirate_city_with_enough_tokens_to_leave_no_barbarian() 
     assert "P" not in state.data["pirates"] and "P" not in state.data["barbarians"]
     assert pieces.count(state, "P", 0) == 4
     assert "P" in strategy.open_sites(state, 0)
+
+
+# No city site within reach: X (limit 3, no site) among P, Q and R (limit 5 each), D far off for the other nation.
+#   P(5) - X(3) - Q(5), R(5) - X, Q - D(5)
+NO_SITE = tiny_map({"X": land(3), "P": land(5), "Q": land(5), "R": land(5), "D": land(5)}, "P-X X-Q R-X Q-D")
+
+
+@pytest.mark.parametrize("elsewhere", [True, False])
+def test_with_no_site_in_reach_the_bot_gathers_twelve_tokens_and_builds_elsewhere(
+    monkeypatch: pytest.MonkeyPatch, elsewhere: bool
+) -> None:
+    # §25.1: twelve tokens make a city in an area without a site. X holds 3 and its neighbours 5 each: nine of
+    # them complete it and six stay on the board, enough to support it (§26.31). Without CITIES_ELSEWHERE the
+    # bot only spreads its tokens and builds nothing.
+    monkeypatch.setattr(strategy, "CITIES_ELSEWHERE", elsewhere)
+    state = position(
+        board=NO_SITE,
+        tokens={"X": [3, 0], "P": [5, 0], "Q": [5, 0], "R": [5, 0], "D": [0, 3]},
+        phases=["movement", "city_construction", "surplus"],
+    )
+    assert [(need, site) for need, site, _ in strategy.gather_plan(state, 0)] == ([(9, "X")] if elsewhere else [])
+    play_out(state)
+    assert pieces.cities_of(state, 0) == (["X"] if elsewhere else [])
+    assert pieces.on_board(state, 0) >= 2 * len(pieces.cities_of(state, 0))
