@@ -221,3 +221,28 @@ def _digest(seed: int, players: int, generator: str) -> str:
 
 def test_seeded_games_are_the_ones_played_before_draw_time_chance() -> None:
     assert {key: _digest(*key) for key in BEFORE} == BEFORE
+
+
+def test_openspiels_random_simulation_at_four_players() -> None:
+    """OpenSpiel's own checks (probabilities summing to 1, serialisation) with 24 set-up draws and those of play."""
+    game = openspiel.load("tigris-euphrates", players=4, seed=2, chance_mode="explicit", max_game_length=80)
+    assert game.max_chance_outcomes() == 153  # every tile of the box: no draw can exceed it
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_an_explicit_game_runs_to_the_empty_bag_and_replays() -> None:
+    """Random play to the end: the last refill finds the bag short (T&E: Game end, reference §1.11), draws what
+    is left, one chance node a tile, and the game ends; the record replays to the same result."""
+    state = _explicit(2).new_initial_state()
+    rng = np.random.RandomState(3)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    inner = state.ludoteca
+    assert inner.data["bag"] == [] and inner.result()["end"].startswith("the bag runs out")
+    record = state.to_record()
+    assert sum(len(step) for step in record["chance"]) == 143  # every tile of the bag drawn, one node each
+    again = replay(record)
+    assert again.result() == inner.result() and again.log == inner.log

@@ -131,7 +131,8 @@ class Rng:
         Two methods rather than ``shuffle`` and slicing, because the randomness of a bag lies in each draw:
         this generator shuffles once and deals off the front, while the explicit-chance one
         (``ludoteca.core.chance.ReplayRng``) leaves the bag as it is and makes every draw one chance event,
-        where a solver expects it. Both deal the same game from the same outcomes' point of view.
+        where a solver expects it. So a game that calls this must take items off that bag only through
+        :meth:`draw_from` (a slice of it would read an unshuffled bag under explicit chance).
         """
         self.shuffle(items)
 
