@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
-from ludoteca.games.tigris_euphrates.board import Regions, leader_squares, regions
+from ludoteca.games.tigris_euphrates.board import Regions, flood, leader_squares, regions, squares_of
 from ludoteca.games.tigris_euphrates.content import NAME, square_name
 from ludoteca.games.tigris_euphrates.leaders import withdraw_leader, withdraw_stranded
 from ludoteca.games.tigris_euphrates.machine import RULES, Frame
@@ -213,12 +213,24 @@ def sides(state: TigrisState) -> tuple[Regions, list[int]]:
 
 
 def conflict_colours(state: TigrisState) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
-    """Colour -> ((seat, square), (seat, square)) for every colour with a leader on two sides."""
-    geometry, around = sides(state)
+    """Colour -> ((seat, square), (seat, square)) for every colour with a leader on two sides.
+
+    The sides as :func:`sides` finds them (the kingdoms next to the unification tile, the tile left out, in the
+    order of their lowest squares; each side's leaders in square order), on the position's bit masks: asked
+    for every tile that unites two kingdoms, search included, where labelling the whole board square by square
+    cost more than the rest of the placement."""
+    square = state.data["unification"]
+    analysis = state.analysis()
+    occupied = analysis.occupied & ~(1 << square)
+    around: list[int] = []
+    for neighbour in state.board.neighbours[square]:
+        if occupied >> neighbour & 1 and not any(side >> neighbour & 1 for side in around):
+            around.append(flood(1 << neighbour, occupied))
     found: dict[str, list[tuple[int, int]]] = {}
-    for region in around:
-        for seat, colour, square in geometry.leaders[region]:
-            found.setdefault(colour, []).append((seat, square))
+    for side in sorted((side for side in around if side & analysis.standing), key=lambda side: side & -side):
+        for at in squares_of(side & analysis.standing):
+            seat, colour = analysis.leader_at[at]
+            found.setdefault(colour, []).append((seat, at))
     return {colour: (pair[0], pair[1]) for colour, pair in found.items() if len(pair) == 2}
 
 

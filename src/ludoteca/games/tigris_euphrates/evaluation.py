@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import lead_estimates
 from ludoteca.games.tigris_euphrates.scoring import final_values
@@ -73,7 +73,11 @@ def features(state: State, seat: int) -> list[float]:
 def strength(state: TigrisState, seat: int, weights: WeightSet = HAND) -> float:
     """The weighted sum of ``seat``'s features, computed without building the feature list (search calls
     it thousands of times a second), terms added in a fixed order so that a set's value never changes."""
-    data = state.data
+    return strength_of(state.data, seat, weights)
+
+
+def strength_of(data: dict[str, Any], seat: int, weights: WeightSet = HAND) -> float:
+    """:func:`strength` of a state's ``data`` (``judging`` reads positions it has not played out this way)."""
     w = weights.weights
     points = data["scores"][seat]
     values = final_values(points)
@@ -90,6 +94,10 @@ def strength(state: TigrisState, seat: int, weights: WeightSet = HAND) -> float:
 
 def evaluate_all(state: State, weights: WeightSet | None = None) -> list[float]:
     """Win estimates in [0, 1]: each seat's lead over its strongest rival (``weights``: the default set)."""
+    return estimates_of(state.data, state.players, weights)
+
+
+def estimates_of(data: dict[str, Any], players: int, weights: WeightSet | None = None) -> list[float]:
+    """:func:`evaluate_all` of a state's ``data`` with ``players`` seats."""
     chosen = weight_sets().get(None) if weights is None else weights
-    tigris: TigrisState = state  # type: ignore[assignment]
-    return lead_estimates([strength(tigris, seat, chosen) for seat in range(state.players)], chosen.scale)
+    return lead_estimates([strength_of(data, seat, chosen) for seat in range(players)], chosen.scale)
