@@ -225,16 +225,26 @@ class IsmctsAgent(Agent):
         """Judge each of ``actions`` (options of ``actor`` in this determinization): ``actor``'s evaluation after
         it, played on a clone of ``world``, or told by the game without playing (``judge_actions``, where a game
         has it: the same values, sooner)."""
-        judge = getattr(world, "judge_actions", None)
-        if judge is None:
-            for action in actions:
-                node.children[action.text] = self._judged(world.clone(), actor, action)
-            return
-        for action, value in zip(actions, judge(actor, actions), strict=True):
+        for action, value in zip(actions, self._values(world, actor, actions), strict=True):
             child = _Node(actor)
             child.visits = child.available = self.prior
             child.total = self.prior * value
             node.children[action.text] = child
+
+    @staticmethod
+    def _values(world: State, actor: int, actions: list[Action]) -> list[float]:
+        """``actor``'s evaluation after each of ``actions`` in ``world``: told by the game where it can
+        (``judge_actions``: the same values, without playing the options), else played on clones."""
+        judge = getattr(world, "judge_actions", None)
+        if judge is not None:
+            values: list[float] = judge(actor, actions)
+            return values
+        values = []
+        for action in actions:
+            twin = world.clone()
+            twin.apply_legal(actor, action)
+            values.append(twin.evaluate(actor))
+        return values
 
     def _seed_root(self, state: State, seat: int, legal: list[Action], root: _Node) -> None:
         """Judge every root action by one determinized look (a determinization of its own, so that no single
@@ -311,10 +321,7 @@ class IsmctsAgent(Agent):
         look.resample(actor, rng)
         best: list[Action] = []
         best_value = float("-inf")
-        for action in legal:
-            twin = look.clone()
-            twin.apply_legal(actor, action)
-            value = twin.evaluate(actor)
+        for action, value in zip(legal, IsmctsAgent._values(look, actor, legal), strict=True):
             if value > best_value + 1e-12:
                 best, best_value = [action], value
             elif value >= best_value - 1e-12:
