@@ -3,16 +3,17 @@
 Run:  python bench/ac_development.py [--games 12] [--players 4] [--agent heuristic] [--turns 50] [--seed 0]
           [--jobs 2] [--option key=value ...] [--strategy NAME=VALUE ...] [--json FILE]
 
-Plays ``--games`` seeded games between ``--players`` seats of one agent and prints, at the end of turns
-10, 20, ... (and the last), the mean and the least over seats and games of what a civilization is built
-of: cities held, advances, A.S.T. space, population (tokens on the board), treasury and cards held; then the
-trades made, the set value they gained (§28: each trader's hand valued as §35 sets, before and after), the
-calamities that struck by name, and the share of games that reached the end of the A.S.T. (§34.1) by the
-last turn. A game that ended earlier (at the A.S.T.'s end) counts with its last turn's figures at the later
-marks. Means over games carry 95% intervals (normal approximation). Issue #21's targets read: 5 cities
-on average over turns 20–40, 12 advances at turn 40 with no seat below 6, half the games at the A.S.T.'s
-end by turn 50. The figures are of the whole game state, read by
-this report only: the bots themselves play from their seat's view.
+Plays ``--games`` seeded games between ``--players`` seats of one agent and prints, at the end of turns 10,
+20, ... (and the last), the mean and the least over seats and games of what a civilization is built of: cities
+held, advances, A.S.T. space, population (tokens on the board), treasury and cards held; then the trades made,
+the set value they gained (§28: each trader's hand valued as §35 sets, before and after), the calamities that
+struck by name, the cities built and how cities left their owners (``city_losses``: a takeover moves a city to
+another seat, the rest are gone from the table), and the share of games that reached the end of the A.S.T.
+(§34.1) by the last turn. A game that ended earlier (at the A.S.T.'s end) counts with its last turn's figures
+at the later marks. Means over games carry 95% intervals (normal approximation). Issue #21's targets read: 5
+cities on average over turns 20–40, 12 advances at turn 40 with no seat below 6, half the games at the
+A.S.T.'s end by turn 50. The figures are of the whole game state, read by this report only: the bots
+themselves play from their seat's view.
 
 ``--strategy`` sets one of ``strategy.py``'s settings (e.g. ``GROWTH_BASE=2``) in every game, so a change can
 be screened against the committed play without editing the module.
@@ -94,6 +95,47 @@ def settings(pairs: list[str]) -> dict[str, Any]:
     return chosen
 
 
+def city_losses(state: CivState) -> Counter[str]:
+    """How the cities of a game left their owners, read from its log: reduced, destroyed, turned pirate or
+    taken over by a calamity (by name, §30), reduced for want of support (§26.31; after the last calamity that
+    struck that turn, §29.8, else in phase 8), taken over or eliminated in a tax revolt (§19.3), destroyed by
+    barbarians; and the cities built ("built", "built off a site": twelve tokens, §25.1)."""
+    log = state.log
+    causes: Counter[str] = Counter()
+    current: str | None = None  # the calamity being resolved
+    struck: str | None = None  # the last calamity that struck this turn
+    for i, event in enumerate(log):
+        kind, text = event["type"], event.get("text", "")
+        if kind == "turn":
+            struck = None
+        elif kind == "calamity" and "calamity" in event and "victim" in event and " strikes " in text:
+            current = struck = event["calamity"]
+        elif kind == "calamity" and " is over" in text:
+            current = None
+        elif kind == "city":
+            causes["built"] += 1
+            if state.board.areas[event["area"]].city_site == "none":
+                causes["built off a site"] += 1
+        elif kind == "loss" and current is not None:
+            for words, cause in (
+                ("is reduced", "reduced"),
+                ("is destroyed", "destroyed"),
+                ("pirate city", "turned pirate"),
+                ("takes over", "taken over"),
+            ):
+                if words in text:
+                    causes[f"{cause} by {current}"] += 1
+        elif kind == "revolt" and ("takes over" in text or "eliminated" in text):
+            causes["tax revolt: " + ("taken over" if "takes over" in text else "eliminated")] += 1
+        elif kind == "barbarians" and "is destroyed" in text:
+            causes["destroyed by barbarians"] += 1
+        elif kind == "reduce":
+            after = log[i + 1] if i + 1 < len(log) else {}
+            if not (after.get("type") == "loss" and "is reduced" in after.get("text", "")):
+                causes[f"support after {struck}" if struck else "support, phase 8"] += 1
+    return causes
+
+
 def one(args: tuple[int, int, str, dict[str, Any], int, dict[str, Any]]) -> dict[str, Any]:
     """One game: its per-turn rows, trades, calamities, how it ended and its CPU time."""
     players, turns, agent, options, seed, chosen = args
@@ -112,6 +154,7 @@ def one(args: tuple[int, int, str, dict[str, Any], int, dict[str, Any]]) -> dict
         "calamities": Counter(
             e["calamity"] for e in state.log if e["type"] == "calamity" and "calamity" in e and "victim" in e
         ),
+        "losses": city_losses(state),
         "finished": state.data["turn"] if finished else None,
         "nations": list(state.data["nations"]),
         "seconds": time.process_time() - started,
@@ -173,6 +216,13 @@ def report(games: list[dict[str, Any]], turns: int) -> str:
         lines.append("trades: none")
     struck: Counter[str] = sum((g["calamities"] for g in games), Counter())
     lines.append("calamities a game: " + ", ".join(f"{n} {c / len(games):.1f}" for n, c in struck.most_common()))
+    losses: Counter[str] = sum((Counter(g["losses"]) for g in games), Counter())
+    built, elsewhere = losses.pop("built", 0), losses.pop("built off a site", 0)
+    lines.append(
+        f"cities built a game: {built / len(games):.1f} ({elsewhere / len(games):.1f} off a site); lost a game:"
+        f" {sum(losses.values()) / len(games):.1f}: "
+        + ", ".join(f"{cause} {n / len(games):.1f}" for cause, n in losses.most_common())
+    )
     done = [g["finished"] for g in games if g["finished"] is not None]
     low_ci, high_ci = wilson(len(done), len(games))
     when = f", at turns {sorted(done)}" if done else ""
