@@ -491,9 +491,18 @@ def test_explicit_chance_replays_the_sampled_game_given_the_seeds_draws(game_id:
 
 
 def _bag_unordered(data: dict[str, Any]) -> dict[str, Any]:
-    """The game's data with Tigris & Euphrates's bag as the tiles it holds: the seed shuffled it at the set-up,
-    explicit chance keeps it in order and draws each tile at random, so only its order differs (nobody sees it)."""
-    return {**data, "bag": sorted(data["bag"])} if "bag" in data else data
+    """The game's data with its bags as the items they hold: the seed shuffles a bag when it is made, explicit
+    chance keeps it in order and draws each item at random, so only its order differs (nobody sees it). Tigris &
+    Euphrates's bag; Arabian Struggle's draw pile pile by pile (``deck_runs``: a card is drawn from its own)."""
+    if "bag" in data:
+        return {**data, "bag": sorted(data["bag"])}
+    if "deck_runs" in data:
+        deck, piles, start = data["deck"], [], 0
+        for run in data["deck_runs"]:
+            piles.append(sorted(deck[start : start + abs(run)]))
+            start += abs(run)
+        return {**data, "deck": piles}
+    return data
 
 
 def test_a_hidden_draw_does_not_show_in_the_other_seats_observation() -> None:

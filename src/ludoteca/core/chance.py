@@ -179,8 +179,9 @@ class ReplayRng(_LabelledRng):
     def shuffle_bag(self, items: MutableSequence[T]) -> None:
         """The bag stays as it is: its randomness is in each draw (:meth:`draw_from`), where the rules draw."""
 
-    def draw_from(self, items: list[T], count: int, *, ordered: bool = False) -> list[T]:
-        """Each item drawn is one chance event, "bag of N": a uniform index into the bag as the state holds it.
+    def draw_from(self, items: list[T], count: int, *, ordered: bool = False, unordered: int | None = None) -> list[T]:
+        """Each item drawn is one chance event, "bag of N": a uniform index into the N items of the bag, as the
+        state holds it, whose order nobody knows (the whole bag, or its first ``unordered``: a deck's top pile).
 
         Outcome k takes the bag's item k (the rest keep their order); a bag the rules cannot fill ``count``
         from gives what it has. An ``ordered`` bag (a scenario's scripted order) deals its front items, as
@@ -188,10 +189,13 @@ class ReplayRng(_LabelledRng):
         """
         if ordered:
             return Rng.draw_from(self, items, count, ordered=True)
+        if unordered is not None and count > unordered:
+            raise ValueError(f"cannot draw {count} items from the {unordered} on top in unknown order")
+        blind = len(items) if unordered is None else min(unordered, len(items))
         taken: list[T] = []
-        while len(taken) < count and items:
-            size = len(items)
-            taken.append(items.pop(self._labelled(f"bag of {size}", partial(self._below, size))))
+        while len(taken) < count and blind:
+            taken.append(items.pop(self._labelled(f"bag of {blind}", partial(self._below, blind))))
+            blind -= 1
         return taken
 
     def _draw_number(self) -> int:
@@ -265,42 +269,82 @@ class RecordingRng(_LabelledRng):
     lists the chance outcomes that replay it under explicit chance.
 
     A bag is where the two modes part: the seed shuffles it at once (:meth:`shuffle_bag`), the explicit game
-    draws each item at random from the bag left in order. So the shuffle's own draws are not noted, and
-    ``shadow`` keeps the bag as the explicit game would hold it (its order before the shuffle, less the items
-    drawn): each item the seed deals off the front is noted as its index there, the first item equal to it
-    (equal items leave equal games). One bag a game: T&E's is the only one drawn this way.
+    draws each item at random from the bag left as it was. So the shuffle's own draws are not noted, and
+    ``shadows`` keeps each bag shuffled so far as the explicit game holds it (its order before the shuffle, less
+    the items drawn): each item the seed deals off the front is noted as its index there, the first item equal
+    to it (equal items leave equal games). A game may keep several bags (Arabian Struggle: the deck, piles of
+    it stacked in the Historical variant, the Rasheedi deck) and build a new bag from what is left of earlier
+    ones (the deck at an Era's end): the explicit game then holds those items in their earlier bag's order,
+    where the seed holds them shuffled, so a new bag's order is translated (:meth:`_as_explicit`) before it is
+    kept. This needs each earlier bag's items to lie together and in the same places in both games, which a
+    game that draws a bag only through :meth:`draw_from` and builds piles by concatenating and filtering gives.
     """
 
-    __slots__ = ("draws", "shadow")
+    __slots__ = ("draws", "shadows")
 
     def __init__(self, seed: int = 0, *, raw_state: int | None = None) -> None:
         super().__init__(seed, raw_state=raw_state)
         self.draws: list[tuple[int, int, str]] = []
-        self.shadow: list[Any] | None = None
+        self.shadows: list[list[Any]] = []
         self._label = None
 
     def clone(self) -> RecordingRng:
         twin = RecordingRng(raw_state=self.state)
         twin.draws = list(self.draws)
-        twin.shadow = None if self.shadow is None else list(self.shadow)
+        twin.shadows = [list(shadow) for shadow in self.shadows]
         return twin
 
+    @property
+    def shadow(self) -> list[Any] | None:
+        """The bag shuffled last, as the explicit game holds it (``None`` before any)."""
+        return self.shadows[-1] if self.shadows else None
+
+    def _as_explicit(self, items: Sequence[Any]) -> list[Any]:
+        """``items`` (a new bag, in the seed's order) in the order the explicit game holds them: the places that
+        items of an earlier bag take are filled with those items in that bag's order. Those items leave the
+        earlier bag (they are in the new one now), and an emptied bag is dropped."""
+        order = list(items)
+        places: dict[int, list[int]] = {}
+        for place, item in enumerate(order):
+            for number in range(len(self.shadows) - 1, -1, -1):
+                if item in self.shadows[number]:
+                    places.setdefault(number, []).append(place)
+                    break
+        for number, where in places.items():
+            wanted = [order[place] for place in where]
+            moved: list[Any] = []
+            left: list[Any] = []
+            for item in self.shadows[number]:
+                if item in wanted:
+                    wanted.remove(item)
+                    moved.append(item)
+                else:
+                    left.append(item)
+            self.shadows[number] = left
+            for place, item in zip(where, moved, strict=True):
+                order[place] = item
+        self.shadows = [shadow for shadow in self.shadows if shadow]
+        return order
+
     def shuffle_bag(self, items: MutableSequence[T]) -> None:
-        self.shadow = list(items)
+        explicit = self._as_explicit(items)  # first: it drops the earlier bags it empties
+        self.shadows.append(explicit)
         noted = len(self.draws)
         Rng.shuffle(self, items)  # the seed's own shuffle, whose draws are no explicit chance event
         del self.draws[noted:]
 
-    def draw_from(self, items: list[T], count: int, *, ordered: bool = False) -> list[T]:
-        taken = Rng.draw_from(self, items, count, ordered=ordered)
+    def draw_from(self, items: list[T], count: int, *, ordered: bool = False, unordered: int | None = None) -> list[T]:
+        taken = Rng.draw_from(self, items, count, ordered=ordered, unordered=unordered)
         if ordered:
             return taken
         # A bag this generator did not shuffle is held alike in both modes: each item is then its front one.
-        held: list[Any] = self.shadow if self.shadow is not None else [*taken, *items]
+        front: list[Any] = [*taken, *items]
         for item in taken:
+            held = next((shadow for shadow in reversed(self.shadows) if item in shadow), front)
             index = held.index(item)
             self.draws.append((len(held), index, f"bag of {len(held)}"))
             del held[index]
+        self.shadows = [shadow for shadow in self.shadows if shadow]
         return taken
 
     def _below(self, n: int) -> int:

@@ -136,13 +136,18 @@ class Rng:
         """
         self.shuffle(items)
 
-    def draw_from(self, items: list[T], count: int, *, ordered: bool = False) -> list[T]:
+    def draw_from(self, items: list[T], count: int, *, ordered: bool = False, unordered: int | None = None) -> list[T]:
         """Take up to ``count`` items off a bag shuffled by :meth:`shuffle_bag`, removing them: its front ones.
 
         ``ordered`` says the bag's order was set on purpose (a scenario scripts it): every generator then
-        takes the front items and no draw is random. Here the two are the same; fewer than ``count`` are
-        returned when the bag runs short (the rules decide what that means).
+        takes the front items and no draw is random. ``unordered`` says only the first ``unordered`` items are in
+        an order nobody knows (one shuffle's segment; those under it were shuffled apart, or stacked in a known
+        order: a deck built of piles), so an item drawn can only be one of those; ``count`` must not exceed it.
+        Here all of these are the same; fewer than ``count`` are returned when the bag runs short (the rules
+        decide what that means).
         """
+        if unordered is not None and count > unordered:
+            raise ValueError(f"cannot draw {count} items from the {unordered} on top in unknown order")
         taken = items[:count]
         del items[:count]
         return taken

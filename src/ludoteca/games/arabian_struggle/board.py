@@ -189,6 +189,66 @@ def is_empty(state: ArabianStruggleState, area: str) -> bool:
 # --------------------------------------------------------------------------- cards
 
 
+def stack_deck(state: ArabianStruggleState, piles: list[list[int]]) -> None:
+    """Make the draw pile of ``piles``, the first on top, each shuffled on its own (one pile for the standard
+    shuffle; the Historical variant's three, AS: Annex).
+
+    Each pile is shuffled through ``Rng.shuffle_bag`` and its cards taken only through :func:`take_cards`, so
+    under explicit chance a pile stays in order and each card drawn is one chance event over the cards left in
+    the top pile, not over the whole deck, whose lower piles are known to hold other cards. ``deck_runs``
+    keeps the piles' sizes from the top (a negative size: cards in an order a scenario set, drawn as they lie).
+    """
+    for pile in piles:
+        state.rng.shuffle_bag(pile)
+    state.data["deck"] = [number for pile in piles for number in pile]
+    state.data["deck_runs"] = [len(pile) for pile in piles if pile]
+
+
+def take_cards(state: ArabianStruggleState, count: int) -> list[int]:
+    """Take up to ``count`` cards off the top of the draw pile, pile by pile of ``deck_runs`` (fewer when it
+    runs out: the rules decide what that means)."""
+    data = state.data
+    deck, runs = data["deck"], data["deck_runs"]
+    if sum(map(abs, runs)) != len(deck):  # a pile set by hand (a test, a tool): its cards are one unknown pile
+        runs[:] = [len(deck)] if deck else []
+    taken: list[int] = []
+    while len(taken) < count and runs:
+        run = runs[0]
+        n = min(count - len(taken), abs(run))
+        if run > 0:
+            taken += state.rng.draw_from(deck, n, unordered=run)
+            runs[0] -= n
+        else:
+            taken += state.rng.draw_from(deck, n, ordered=True)
+            runs[0] += n
+        if not runs[0]:
+            del runs[0]
+    return taken
+
+
+def put_on_top(state: ArabianStruggleState, cards: list[int]) -> None:
+    """Put ``cards`` on the draw pile in this order, the first on top (a scenario's scripted top cards)."""
+    data = state.data
+    data["deck"] = cards + data["deck"]
+    if cards:
+        data["deck_runs"] = [-len(cards), *data["deck_runs"]]
+
+
+def pull_from_deck(state: ArabianStruggleState, number: int) -> None:
+    """Take the card ``number`` out of the draw pile, wherever it lies (a scenario places it elsewhere)."""
+    data = state.data
+    at = data["deck"].index(number)
+    del data["deck"][at]
+    runs = data["deck_runs"]
+    for index, run in enumerate(runs):
+        if at < abs(run):
+            runs[index] = run - 1 if run > 0 else run + 1
+            if not runs[index]:
+                del runs[index]
+            return
+        at -= abs(run)
+
+
 def draw(state: ArabianStruggleState, why: str) -> int | None:
     """Draw the top card; an empty draw pile is rebuilt from the discard pile only.
 
@@ -201,11 +261,11 @@ def draw(state: ArabianStruggleState, why: str) -> int | None:
         if not data["discard"]:
             state.emit("no_card", f"No card is left to draw for {why}; every modifier counts 0.")
             return None
-        data["deck"] = data["discard"]
+        pile = data["discard"]
         data["discard"] = []
-        state.rng.shuffle(data["deck"])
+        stack_deck(state, [pile])
         state.emit("reshuffle", f"The discard pile is shuffled into a new draw pile of {len(data['deck'])} cards.")
-    number: int = data["deck"].pop(0)
+    number = take_cards(state, 1)[0]
     data["discard"].append(number)
     return number
 

@@ -32,7 +32,7 @@ def deal(state: ArabianStruggleState, frame: Frame) -> None:
     data = state.data
     size = hand_size(state)
     for seat, faction in enumerate(data["players"]):
-        hand, data["deck"] = data["deck"][:size], data["deck"][size:]
+        hand = board.take_cards(state, size)  # AS: Phase 1 — dealt blind off the top of the draw pile
         data["hands"][faction] = hand
         state.emit(
             "hand",

@@ -78,6 +78,7 @@ _FLAT_LISTS = (
     "nomads",
     "turn_order",
     "deck",
+    "deck_runs",
     "discard",
     "removed",
     "tc_cards",
@@ -116,6 +117,8 @@ class ArabianStruggleState(MachineState):
             "turn_order": list(setup["players"][str(self.players)]["turn_order"]),
             "hands": {f: [] for f in players},
             "deck": [],
+            # the draw pile's piles from the top, each shuffled on its own (board.stack_deck)
+            "deck_runs": [],
             "discard": [],
             "removed": [],
             "tc_cards": [],
@@ -221,8 +224,7 @@ class ArabianStruggleState(MachineState):
                 data["rasheedi_display"] = []
                 data["rasheedi_display"] = [self._pull(n) for n in value]
             elif key == "deck":
-                top = [self._pull(n) for n in value]
-                data["deck"] = top + data["deck"]
+                board.put_on_top(self, [self._pull(n) for n in value])
             else:
                 data[key] = data[key] + [self._pull(n) for n in value]
         phase = scenario.get("phase", "round" if "hands" in scenario else "deal")
@@ -236,7 +238,10 @@ class ArabianStruggleState(MachineState):
             raise BadOptions(f"scenario: there is no card {number!r}")
         for pile in ("deck", "discard", "removed", "rasheedi_deck", "rasheedi_display"):
             if number in data[pile]:
-                data[pile].remove(number)
+                if pile == "deck":
+                    board.pull_from_deck(self, number)
+                else:
+                    data[pile].remove(number)
                 return int(number)
         raise BadOptions(f"scenario: card {number} is named twice")
 

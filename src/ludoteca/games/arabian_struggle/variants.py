@@ -23,11 +23,12 @@ if TYPE_CHECKING:
 
 
 def form_deck(state: ArabianStruggleState) -> None:
-    """Shuffle the draw pile (standard and draft games) or stack it (historical variant)."""
+    """Shuffle the draw pile (standard and draft games) or stack it (historical variant): ``board.stack_deck``,
+    so that under explicit chance each card drawn is a chance event over its own pile."""
     data = state.data
     deck = data["deck"]
     if state.game.options["variant"] != "historical":
-        state.rng.shuffle(deck)
+        board.stack_deck(state, [deck])  # AS: Setup — the cards are shuffled into one draw pile
         return
     era = board.era_key(state)
     later = board.ERA_KEYS[data["era"] :]
@@ -40,9 +41,8 @@ def form_deck(state: ArabianStruggleState) -> None:
             future.append(number)
         else:
             rest.append(number)
-    for pile in (now_, rest, future):
-        state.rng.shuffle(pile)
-    data["deck"] = now_ + rest + future
+    # AS: The Historical Game Variant — shuffle each pile; Pile 1 on top of Pile 3 on top of Pile 2.
+    board.stack_deck(state, [now_, rest, future])
     state.emit(
         "historical_deck",
         f"Historical deck: {len(now_)} events of this Era on top, {len(rest)} other cards, "
