@@ -20,8 +20,9 @@ here, and why:
   because it is what RL loops want: no chance nodes to step through, and a step costs one ``apply``.
 * ``chance_mode="explicit"`` is ``EXPLICIT_STOCHASTIC``, for CFR-style and expectimax algorithms: every
   draw of the game's generator is a chance node of n equally likely outcomes (a die, a random pick, one
-  step of a shuffle, a tile drawn from T&E's bag; ``ludoteca.core.chance`` shows why every draw is one of
-  these), the set-up's draws included, so a new initial state is a chance node. A decision runs on a copy
+  step of a shuffle, a tile drawn from T&E's bag or a card from Arabian Struggle's draw pile;
+  ``ludoteca.core.chance`` shows why every draw is one of these), the set-up's draws included, so a new
+  initial state is a chance node. A decision runs on a copy
   of the table with a generator that replays the outcomes given so far and stops at the next draw; the
   table changes only when the step's last draw is given. ``seed`` plays no part: the chance outcomes are the randomness.
   ``state.to_record()`` is the game's record with its chance outcomes step by step (``"chance"``), so
@@ -160,7 +161,8 @@ def _mankind_bound(state: State) -> int:
 
 
 def _arabian_bound(state: State) -> int:
-    """AS: shuffles are of the cards (the deck, reshuffled discards); random retreats pick among areas; D6."""
+    """AS: a card drawn is one event over its pile's cards, the 2-player Rasheedi deck is shuffled at the set-up
+    (at most the 48 cards either way); random retreats pick among areas; D6."""
     from ludoteca.games.arabian_struggle import board
 
     content = board.content()

@@ -5,8 +5,9 @@ game calls there — ``roll``, ``pick``, ``shuffle``, ``randrange`` — comes do
 ``_below(n)``: a uniform integer in [0, n). A die is one such draw (``roll(6)`` is ``_below(6) + 1``), a
 uniform pick one draw over the items, a Fisher–Yates shuffle of L items L - 1 draws (position i swaps with
 ``_below(i + 1)``). A bag (``shuffle_bag`` then ``draw_from``) is where explicit chance parts from the seed:
-:class:`ReplayRng` leaves the bag in order and makes each item drawn one draw over the items left, so the chance
-event falls where the rules draw, not at the set-up's shuffle. The generator's own rejection loop only makes
+:class:`ReplayRng` leaves the bag in order and makes each item drawn one draw over the items left (or over its
+top ``unordered`` items, when the bag is a stack of piles shuffled apart), so the chance event falls where the
+rules draw, not at the set-up's shuffle. The generator's own rejection loop only makes
 ``_below`` exactly uniform; it is not part of what the game sees. So a game's randomness is a sequence of
 uniform draws, each with a known number of outcomes, and a step of the game (its set-up, or one decision with
 everything the rules then do on their own) is a deterministic function of the decision and the draws it makes.
