@@ -74,7 +74,7 @@ def _piles(data: dict[str, Any]) -> list[list[int]]:
         (3, "draft", [48 - n for n in range(18)], 47),
         # The 9 Pre-War events on top, then the 28 other cards (the 11 future events lie under them): 8 + 27 + 10.
         (3, "historical", [9 - n for n in range(9)] + [28 - n for n in range(9)], 45),
-        # 2 Players: the 10 Rasheedi cards are shuffled (9 draws, their own deck), then 14 of the 36 others dealt.
+        # 2 Players: the Rasheedi display, 3 cards drawn off their own deck of 10, then 14 of the 36 others dealt.
         (2, "standard", [36 - n for n in range(14)], 9 + 35),
         # 7 Pre-War events (Rasheedi ones are in the Rasheedi deck), then 7 of the 20 other cards.
         (2, "historical", [7 - n for n in range(7)] + [20 - n for n in range(7)], 9 + 6 + 19 + 8),
@@ -87,11 +87,9 @@ def test_the_set_up_is_one_chance_node_a_card_dealt(
     fewer chance nodes than the shuffle of every pile the set-up made before (``shuffle``)."""
     game = _explicit(players, variant)
     state = game.new_initial_state()
-    rasheedi = 9 if players == 2 else 0
+    rasheedi = 3 if players == 2 else 0  # AS: Setup, 2 Players — the Rasheedi display, one node a card shown
     given = _deal(state, [0] * (rasheedi + len(expected)))
-    assert [text for _, text in given[:rasheedi]] == [
-        f"shuffle of 10, position {9 - n} takes item 0" for n in range(rasheedi)
-    ]
+    assert given[:rasheedi] == [(10 - n, f"bag of {10 - n} gives item 0") for n in range(rasheedi)]
     assert given[rasheedi:] == [(n, f"bag of {n} gives item 0") for n in expected]
     assert not state.is_chance_node() and len(given) < shuffle
     data = state.ludoteca.data

@@ -493,7 +493,8 @@ def test_explicit_chance_replays_the_sampled_game_given_the_seeds_draws(game_id:
 def _bag_unordered(data: dict[str, Any]) -> dict[str, Any]:
     """The game's data with its bags as the items they hold: the seed shuffles a bag when it is made, explicit
     chance keeps it in order and draws each item at random, so only its order differs (nobody sees it). Tigris &
-    Euphrates's bag; Arabian Struggle's draw pile pile by pile (``deck_runs``: a card is drawn from its own)."""
+    Euphrates's bag; Arabian Struggle's draw pile pile by pile (``deck_runs``: a card is drawn from its own) and,
+    at 2 players, the Rasheedi deck (its display is drawn off it)."""
     if "bag" in data:
         return {**data, "bag": sorted(data["bag"])}
     if "deck_runs" in data:
@@ -501,7 +502,7 @@ def _bag_unordered(data: dict[str, Any]) -> dict[str, Any]:
         for run in data["deck_runs"]:
             piles.append(sorted(deck[start : start + abs(run)]))
             start += abs(run)
-        return {**data, "deck": piles}
+        return {**data, "deck": piles, "rasheedi_deck": sorted(data["rasheedi_deck"])}
     return data
 
 

@@ -60,8 +60,8 @@ def cleanup(state: ArabianStruggleState, frame: Frame) -> None:
     if state.players == 2:
         data["removed"] += data["rasheedi_display"]
         count = int(board.content().setup["players"]["2"]["rasheedi_display"])
-        data["rasheedi_display"] = data["rasheedi_deck"][:count]
-        data["rasheedi_deck"] = data["rasheedi_deck"][count:]
+        # AS: End of Era, 2 Players — the new display comes off the Rasheedi deck (a chance node a card).
+        data["rasheedi_display"] = state.rng.draw_from(data["rasheedi_deck"], count)
         shown = ", ".join(board.card(n).label for n in data["rasheedi_display"]) or "none"
         state.emit("rasheedi_display", f"New Rasheedi display: {shown}.")
     # Step 4: Reset Pieces.

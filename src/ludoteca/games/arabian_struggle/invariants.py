@@ -62,6 +62,11 @@ def check(state: ArabianStruggleState) -> list[str]:
         elif n > 1:
             problems.append(f"card {number} is in {n} places: {[p for p, c in places if c == number]}")
 
+    runs = data.get("deck_runs")
+    if runs is not None and sum(abs(run) for run in runs) != len(data["deck"]):
+        # The draw pile's piles (board.stack_deck) must cover it exactly, or a draw would be made over the wrong cards.
+        problems.append(f"the deck's piles {runs} do not add up to its {len(data['deck'])} cards")
+
     for area, cell in data["pieces"].items():
         if area not in content.areas:
             problems.append(f"pieces stand in {area!r}, which is not an area")

@@ -146,9 +146,12 @@ class ArabianStruggleState(MachineState):
             removed = list(setup["players"]["2"]["rasheedi_removed"])
             self.data["removed"] = removed
             pile = [n for n in rasheedi if n not in removed]
-            self.rng.shuffle(pile)
+            # The display is dealt off the shuffled Rasheedi deck (rng.shuffle_bag / draw_from: under explicit
+            # chance each card shown is a chance node, and the rest stay in the deck in an unknown order).
+            self.rng.shuffle_bag(pile)
             shown = int(setup["players"]["2"]["rasheedi_display"])
-            self.data["rasheedi_display"], self.data["rasheedi_deck"] = pile[:shown], pile[shown:]
+            self.data["rasheedi_display"] = self.rng.draw_from(pile, shown)
+            self.data["rasheedi_deck"] = pile
             cards = [n for n in cards if n not in rasheedi]
         self.data["deck"] = cards
         variants.form_deck(self)
