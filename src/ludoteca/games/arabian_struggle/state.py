@@ -408,8 +408,13 @@ class ArabianStruggleState(MachineState):
         }
 
     def _resample_hidden(self, seat: int, rng: Any) -> None:
-        """Redraw the other players' hands (and draft cards) and the draw piles from the cards ``seat`` has not
-        seen, keeping every size."""
+        """Redraw the other players' hands (and draft cards) and the draw pile from the cards ``seat`` has not
+        seen, keeping every size.
+
+        The draw pile may be piles (``deck_runs``; the Historical variant stacks this Era's events on the other
+        cards and the future events under them, AS: Annex): everyone knows which cards lie in the lower piles,
+        so only the top pile's cards are redrawn with the hands (every card a hand holds came off a pile that
+        was on top), each lower pile is shuffled within itself, and a scenario's scripted top cards stay."""
         data = self.data
         mine = data["players"][seat]
         slots: list[tuple[Any, str | int]] = []
@@ -422,13 +427,26 @@ class ArabianStruggleState(MachineState):
                 if faction != mine:
                     slots.append((data["draft"]["pools"], faction))
                     slots.append((data["draft"]["kept"], faction))
-        slots.append((data, "deck"))
+        deck, runs = data["deck"], data["deck_runs"]
+        if sum(map(abs, runs)) != len(deck):  # a pile set by hand: one unknown pile (as board.take_cards reads it)
+            runs = [len(deck)] if deck else []
+        top = runs[0] if runs and runs[0] > 0 else 0
         for holder, key in slots:
             unseen.extend(holder[key])
+        unseen.extend(deck[:top])
         rng.shuffle(unseen)
         for holder, key in slots:
             size = len(holder[key])
             holder[key], unseen = unseen[:size], unseen[size:]
+        start = top
+        lower = []
+        for run in runs[1 if top else 0 :]:
+            pile = deck[start : start + abs(run)]
+            if run > 0:
+                rng.shuffle(pile)
+            lower += pile
+            start += abs(run)
+        data["deck"] = unseen + lower
         rng.shuffle(data["rasheedi_deck"])
 
     # ------------------------------------------------------------------ text
