@@ -25,8 +25,8 @@ from ludoteca.core import lead_estimates
 from ludoteca.core.rng import KeyedRng, Rng
 from ludoteca.games.tigris_euphrates import evaluation
 from ludoteca.games.tigris_euphrates.board import Analysis, flood, mask_of
-from ludoteca.games.tigris_euphrates.content import HEIGHT, WIDTH
 from ludoteca.games.tigris_euphrates.machine import RULES
+from ludoteca.games.tigris_euphrates.monuments import squares_completed_by
 
 if TYPE_CHECKING:
     from ludoteca.core import Action
@@ -114,7 +114,7 @@ class _Shortcut:
     def _tile(self, code: str, square: int) -> float | None:
         """T&E: Tile placement (§1.6): one point of the tile's colour for its leader's owner, else the king's."""
         kingdoms = self.analysis.kingdoms_next_to(square)
-        if len(kingdoms) > 1 or _completes_square(self.data["cells"], square, code):
+        if len(kingdoms) > 1 or squares_completed_by(self.data["cells"], square, code):
             return None  # a war (§1.8), or a monument to offer (§1.9)
         seat = self.seat
         hands = _changed(self.data["hands"], seat)
@@ -319,19 +319,3 @@ def _changed(rows: list[dict[str, int]], index: int) -> list[dict[str, int]]:
     copied = list(rows)
     copied[index] = dict(rows[index])
     return copied
-
-
-def _completes_square(cells: list[str], square: int, code: str) -> bool:
-    """Whether a ``code`` tile on ``square`` would complete a one-colour 2×2 (``monuments.squares_completed``)."""
-    row, col = divmod(square, WIDTH)
-    for top in (row - 1, row):
-        if not 0 <= top < HEIGHT - 1:
-            continue
-        for left in (col - 1, col):
-            if not 0 <= left < WIDTH - 1:
-                continue
-            corner = top * WIDTH + left
-            block = (corner, corner + 1, corner + WIDTH, corner + WIDTH + 1)
-            if all(cells[at] == code or at == square for at in block):
-                return True
-    return False

@@ -23,7 +23,12 @@ if TYPE_CHECKING:
 def squares_completed(state: TigrisState, square: int) -> list[tuple[int, str]]:
     """(top-left square, colour) of every one-colour 2×2 of face-up tiles that contains ``square``."""
     cells = state.data["cells"]
-    colour = cells[square]
+    return squares_completed_by(cells, square, cells[square])
+
+
+def squares_completed_by(cells: list[str], square: int, colour: str) -> list[tuple[int, str]]:
+    """(top-left square, colour) of every 2×2 of ``colour`` tiles that a ``colour`` tile on ``square`` makes (the
+    square's own code is not read: search asks this before the tile is laid, ``judging``)."""
     if colour not in ("r", "b", "k", "g"):
         return []
     row, col = divmod(square, WIDTH)
@@ -34,11 +39,12 @@ def squares_completed(state: TigrisState, square: int) -> list[tuple[int, str]]:
         for left in (col - 1, col):
             if 0 <= left < WIDTH - 1:
                 corner = top * WIDTH + left  # asked after every tile placed: four plain comparisons
+                below = corner + WIDTH
                 if (
-                    cells[corner] == colour
-                    and cells[corner + 1] == colour
-                    and cells[corner + WIDTH] == colour
-                    and cells[corner + WIDTH + 1] == colour
+                    (corner == square or cells[corner] == colour)
+                    and (corner + 1 == square or cells[corner + 1] == colour)
+                    and (below == square or cells[below] == colour)
+                    and (below + 1 == square or cells[below + 1] == colour)
                 ):
                     found.append((corner, colour))
     return found
