@@ -74,7 +74,8 @@ KEEP_OUT_OF_PIRATES = True
 # With no city site within reach (no plan above), gather twelve tokens on an area without one and build there
 # (§25.1): in half the movements of a 4-bot game no site was in reach, in a third of those with 20-odd tokens
 # on the board (session 9). 4.46 (4.33-4.60) cities a seat over turns 20-40 against 4.22 (4.10-4.34), paired
-# +0.24 (+0.08 to +0.41), 24 games of 40 turns, seed 11, 2026-12-02, session 9.
+# +0.24 (+0.08 to +0.41), 24 games of 40 turns, seed 11; 4.40 (4.30-4.49) against 4.26 (4.17-4.35), +0.14
+# (-0.01 to +0.29), 48 games of 50 turns, seed 0 (2026-12-02, session 9).
 CITIES_ELSEWHERE = True
 
 
