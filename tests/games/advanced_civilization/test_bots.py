@@ -7,7 +7,9 @@ small seeded sample of four heuristic seats checks a development floor the bots 
 
 from __future__ import annotations
 
+import importlib.util
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -366,3 +368,29 @@ def test_with_no_site_in_reach_the_bot_gathers_twelve_tokens_and_builds_elsewher
     play_out(state)
     assert pieces.cities_of(state, 0) == (["X"] if elsewhere else [])
     assert pieces.on_board(state, 0) >= 2 * len(pieces.cities_of(state, 0))
+
+
+def test_the_development_report_tells_how_cities_were_built_and_lost() -> None:
+    # bench/ac_development.py's tally, read from the log: a city built on a site and one off a site (§25.1), and
+    # a city reduced in phase 8 for want of support (§26.31: one token cannot support it).
+    path = Path(__file__).resolve().parents[3] / "bench" / "ac_development.py"
+    spec = importlib.util.spec_from_file_location("bench_ac_development", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    on_site = position(
+        board=ROW, tokens={"A": [6, 0], "C": [2, 0], "D": [0, 3]}, phases=["city_construction", "surplus"]
+    )
+    play_out(on_site)
+    assert bench.city_losses(on_site) == Counter({"built": 1})
+    off_site = position(
+        board=NO_SITE,
+        tokens={"X": [12, 0], "P": [5, 0], "D": [0, 3]},
+        phases=["city_construction", "surplus"],
+    )
+    play_out(off_site)
+    assert bench.city_losses(off_site) == Counter({"built": 1, "built off a site": 1})
+    unsupported = position(board=ROW, tokens={"C": [1, 0], "D": [0, 3]}, cities={"A": 0}, phases=["surplus"])
+    play_out(unsupported)
+    assert not pieces.cities_of(unsupported, 0)
+    assert bench.city_losses(unsupported) == Counter({"support, phase 8": 1})
