@@ -9,9 +9,10 @@ change them in a way the rules say plainly: a tile scores one point for one seat
 the board (§1.5), and the turn's second action refills the hands from the bag's front and scores the
 monuments (§1.4, §1.9). :func:`after_values` works those out from the current position's analysis.
 
-It answers only where nothing else can follow: any option that may start a conflict (§1.8), complete a
-2×2 (a monument to offer, §1.9), leave a kingdom owing treasures (§1.10), strand a leader, move a leader
-already on the board, swap, pass or end the game is played on a clone instead, as before. So each value is
+A conflict (§1.8) is known too: the rules stop at its first commitment (``always_ask``) or at the order of
+the wars, so the position judged is the one the leader or tile made. Where more could follow — a 2×2 that
+offers a monument (§1.9), a kingdom left owing treasures (§1.10), a bag that a turn's end would run out of
+or draw by chance (explicit chance) — the option is played on a clone instead, as before. So each value is
 the one ``clone``, ``apply_legal`` and ``evaluate`` give, to the bit (the same evaluation code reads the
 changed counters), and a search makes the same choices, only sooner; tests/games/tigris_euphrates/
 test_judging.py checks every option of many positions against the played value.
@@ -112,13 +113,17 @@ class _Shortcut:
 
     # -------------------------------------------------------------------------------------------- options
     def _tile(self, code: str, square: int) -> float | None:
-        """T&E: Tile placement (§1.6): one point of the tile's colour for its leader's owner, else the king's."""
+        """T&E: Tile placement (§1.6): one point of the tile's colour for its leader's owner, else the king's; a
+        tile that unites two kingdoms scores nothing, and if a colour has a leader on both sides the wars begin
+        (§1.8): the rules stop at the first war's commitment (or the order of the wars), before anything else."""
         kingdoms = self.analysis.kingdoms_next_to(square)
-        if len(kingdoms) > 1 or squares_completed_by(self.data["cells"], square, code):
-            return None  # a war (§1.8), or a monument to offer (§1.9)
         seat = self.seat
         hands = _changed(self.data["hands"], seat)
         hands[seat][code] -= 1
+        if len(kingdoms) == 2:
+            return self._unite(hands, code, square, kingdoms)
+        if squares_completed_by(self.data["cells"], square, code):
+            return None  # a monument to offer (§1.9)
         scores: list[dict[str, int]] = self.data["scores"]
         leaders: tuple[tuple[int, str, int], ...] = ()
         region = 0
@@ -134,6 +139,22 @@ class _Shortcut:
                 scores = _changed(scores, scorer)
                 scores[scorer][code] += 1
         return self._finish(hands, scores, self.data["leaders"], self.data["catastrophes"], region, leaders)
+
+    def _unite(self, hands: list[dict[str, int]], code: str, square: int, kingdoms: Any) -> float | None:
+        """A tile between two kingdoms: the sides ``conflicts.conflict_colours`` compares (with the tile left out,
+        the regions beside it are the two kingdoms beside it now)."""
+        data = self.data
+        first = {colour for _, colour, _ in kingdoms[0].leaders}
+        if any(colour in first for _, colour, _ in kingdoms[1].leaders):  # a war: the rules wait for a seat
+            return self._finish(hands, data["scores"], data["leaders"], data["catastrophes"], 0, (), stops=True)
+        # No war: one kingdom of both, the tile scoring nothing; then the monument check and the treasures.
+        if squares_completed_by(data["cells"], square, code):
+            return None
+        leaders = kingdoms[0].leaders + kingdoms[1].leaders
+        region = flood(1 << square, self.analysis.occupied | 1 << square)
+        if self.owes(region, leaders):
+            return None
+        return self._finish(hands, data["scores"], data["leaders"], data["catastrophes"], region, leaders)
 
     def _catastrophe(self, square: int) -> float | None:
         """T&E: Catastrophe (§1.7): one catastrophe spent; on a tile, the tile is gone, which may split a kingdom
@@ -161,7 +182,8 @@ class _Shortcut:
         return self._finish(data["hands"], data["scores"], leaders, catastrophes, 0, (), (occupied, leader_at))
 
     def _leader(self, colour: str, square: int) -> float | None:
-        """T&E: Leader placement (§1.5) from the supply, into at most one kingdom, starting no revolt (§1.8)."""
+        """T&E: Leader placement (§1.5) from the supply, into at most one kingdom; beside a rival leader of its
+        colour a revolt begins (§1.8)."""
         seat = self.seat
         if self.data["leaders"][seat][colour] >= 0:
             return self._move(colour, square)
@@ -169,22 +191,21 @@ class _Shortcut:
         if len(kingdoms) > 1:
             return None  # never legal (§1.5); played out all the same
         joined = kingdoms[0].leaders if kingdoms else ()
-        if any(c == colour and s != seat for s, c, _ in joined):
-            return None  # a revolt
+        leaders = _changed(self.data["leaders"], seat)
+        leaders[seat][colour] = square
+        data = self.data
+        if any(c == colour and s != seat for s, c, _ in joined):  # a revolt: the rules wait for the attacker
+            return self._finish(data["hands"], data["scores"], leaders, data["catastrophes"], 0, (), stops=True)
         leaders_now = (*joined, (seat, colour, square))
         region = flood(1 << square, self.analysis.occupied | 1 << square)
         if self.owes(region, leaders_now):
             return None
-        leaders = _changed(self.data["leaders"], seat)
-        leaders[seat][colour] = square
-        return self._finish(
-            self.data["hands"], self.data["scores"], leaders, self.data["catastrophes"], region, leaders_now
-        )
+        return self._finish(data["hands"], data["scores"], leaders, data["catastrophes"], region, leaders_now)
 
     def _move(self, colour: str, square: int) -> float | None:
         """T&E: Leader placement (§1.5), a leader moved: taken off its square (what is left of its kingdom owes
-        nothing, being part of one that owed nothing), then placed, starting no revolt (§1.8) and leaving
-        no kingdom owing treasures (§1.10). The leaders on the board stay as many."""
+        nothing, being part of one that owed nothing), then placed, beside a rival of its colour starting a
+        revolt (§1.8), else leaving no kingdom owing treasures (§1.10). The leaders on the board stay as many."""
         seat = self.seat
         old = self.data["leaders"][seat][colour]
         leader_at = dict(self.analysis.leader_at)
@@ -193,11 +214,13 @@ class _Shortcut:
         occupied = self.analysis.tiles | mask_of(leader_at)
         region = flood(1 << square, occupied)
         joined = [(s, c, at) for at, (s, c) in leader_at.items() if region >> at & 1]
-        if any(c == colour and s != seat for s, c, _ in joined) or self.owes(region, joined):
-            return None  # a revolt, or treasures due
         leaders = _changed(self.data["leaders"], seat)
         leaders[seat][colour] = square
         data = self.data
+        if any(c == colour and s != seat for s, c, _ in joined):  # a revolt: the rules wait for the attacker
+            return self._finish(data["hands"], data["scores"], leaders, data["catastrophes"], 0, (), stops=True)
+        if self.owes(region, joined):
+            return None
         return self._finish(data["hands"], data["scores"], leaders, data["catastrophes"], 0, (), (occupied, leader_at))
 
     def _swap(self, tiles: tuple[str, ...]) -> float | None:
@@ -237,14 +260,16 @@ class _Shortcut:
         region_leaders: Any,
         board: tuple[int, dict[int, tuple[int, str]]] | None = None,
         drawn: int = 0,
+        stops: bool = False,
     ) -> float | None:
         """The evaluation of the position with these counters, after the turn's end if the action ends it.
 
         The monuments' kingdoms at the turn's end are the current ones except the one the action joined
         (``region``, with ``region_leaders``); or, after an action that may have split kingdoms, ``board``:
         the occupied squares and the leaders by square, to find each monument's kingdom afresh. ``drawn``: the
-        tiles the action took off the bag's front (a swap)."""
-        if self.ends_turn:
+        tiles the action took off the bag's front (a swap). ``stops``: the rules wait for a seat's commitment to a
+        conflict (``always_ask``) before the action's end, so the turn does not end yet."""
+        if self.ends_turn and not stops:
             ended = self._end_turn(hands, scores, region, region_leaders, board, drawn)
             if ended is None:
                 return None
