@@ -16,8 +16,10 @@ from collections.abc import Sequence
 from ludoteca.core.chance import (
     ChanceError,
     ChanceNeeded,
+    LockstepRng,
     RecordingRng,
     ReplayRng,
+    TapeRng,
     describe,
     record_with_chance,
     settle,
@@ -28,8 +30,10 @@ from ludoteca.core.rng import Rng
 __all__ = [
     "ChanceError",
     "ChanceNeeded",
+    "LockstepRng",
     "RecordingRng",
     "ReplayRng",
+    "TapeRng",
     "describe",
     "new_state_with",
     "record_with_chance",
@@ -79,12 +83,22 @@ def seeded_outcomes(game: Game, seed: int, moves: Sequence[tuple[int, str]]) -> 
     ``moves`` are (seat, action text) in order; the answer has one list per step (the set-up first), each
     of ``(outcomes, outcome, label)``. Given back as chance outcomes in explicit mode, they replay the
     sampled game ``game.new_state(seed)`` with those moves exactly.
+
+    The explicit game is played in lockstep with the seeded one, step by step: the seeded step runs first and
+    notes what each draw gave (:class:`~ludoteca.core.chance.TapeRng`), then the explicit step takes each
+    outcome, or finds each item drawn among those it could draw (:class:`~ludoteca.core.chance.LockstepRng`).
+    So an item's outcome is its index in the explicit game's own bag, however the game stacks its bags.
     """
-    rng = RecordingRng(seed)
-    state = new_state_with(game, seed, rng)
-    steps = [list(rng.draws)]
+    tape = TapeRng(seed)
+    seeded = new_state_with(game, seed, tape)
+    lock = LockstepRng()
+    lock.load(tape.tape)
+    explicit = new_state_with(game, seed, lock)
+    steps = [lock.finish()]
     for seat, text in moves:
-        rng.draws.clear()
-        state.apply(seat, text)
-        steps.append(list(rng.draws))
+        tape.tape.clear()
+        seeded.apply(seat, text)
+        lock.load(tape.tape)
+        explicit.apply(seat, text)
+        steps.append(lock.finish())
     return steps

@@ -21,7 +21,11 @@ the core because two places replay chance outcomes: the OpenSpiel adapter's expl
 also keeps the outcomes of the steps before its own, so a state dealt by chance outcomes carries what
 its record needs (``State.record`` lists them, :func:`recorded_steps`). :class:`RecordingRng` is the other
 direction: a seeded generator that notes every draw it makes, so a sampled game's draws can be given back as
-chance outcomes.
+chance outcomes. It sees the seeded game only, so it must work out how explicit chance holds each bag; a bag
+whose explicit order it cannot follow (Advanced Civilization's trade-card stacks, whose top N are drawn among
+the commodities only) needs the explicit game itself: :class:`TapeRng` notes what the seed's draws gave, and
+:class:`LockstepRng`, in an explicit game run step by step beside it, turns each into the outcome that gives
+it there (``ludoteca.adapters.chance.seeded_outcomes``).
 
 Only ``next64`` (a raw 64-bit output) cannot be enumerated; no game draws it (search and agents use their
 own generators), and :class:`ReplayRng` refuses it with a clear error rather than guess.
@@ -279,6 +283,8 @@ class RecordingRng(_LabelledRng):
     where the seed holds them shuffled, so a new bag's order is translated (:meth:`_as_explicit`) before it is
     kept. This needs each earlier bag's items to lie together and in the same places in both games, which a
     game that draws a bag only through :meth:`draw_from` and builds piles by concatenating and filtering gives.
+    A draw among a bag's top ``unordered`` items that are not the top of one shuffle (Advanced Civilization's
+    stacks: the top N among all the commodities) is beyond it; :class:`LockstepRng` covers every bag.
     """
 
     __slots__ = ("draws", "shadows")
@@ -350,5 +356,124 @@ class RecordingRng(_LabelledRng):
 
     def _below(self, n: int) -> int:
         outcome = Rng._below(self, n)
+        self.draws.append((n, outcome, self._name(n)))
+        return outcome
+
+
+class TapeRng(Rng):
+    """The seeded SplitMix64 generator of ``Rng(seed)``, noting what each draw gave the game, for :class:`LockstepRng`.
+
+    ``tape`` lists, in order, ``("outcome", k)`` for each uniform draw (a die, a pick, a shuffle's step) and
+    ``("item", x)`` for each item taken off a bag (:meth:`draw_from`); a bag's own shuffle (:meth:`shuffle_bag`)
+    is not noted, since explicit chance makes no such shuffle. Its draws are the plain generator's, so a game run
+    with it is the game the seed deals.
+    """
+
+    __slots__ = ("tape",)
+
+    def __init__(self, seed: int = 0, *, raw_state: int | None = None) -> None:
+        super().__init__(seed, raw_state=raw_state)
+        self.tape: list[tuple[str, Any]] = []
+
+    def clone(self) -> TapeRng:
+        twin = TapeRng(raw_state=self.state)
+        twin.tape = list(self.tape)
+        return twin
+
+    def shuffle_bag(self, items: MutableSequence[T]) -> None:
+        noted = len(self.tape)
+        Rng.shuffle(self, items)  # the seed's own shuffle, whose draws are no explicit chance event
+        del self.tape[noted:]
+
+    def draw_from(self, items: list[T], count: int, *, ordered: bool = False, unordered: int | None = None) -> list[T]:
+        taken = Rng.draw_from(self, items, count, ordered=ordered, unordered=unordered)
+        if not ordered:
+            self.tape.extend(("item", item) for item in taken)
+        return taken
+
+    def _below(self, n: int) -> int:
+        outcome = Rng._below(self, n)
+        self.tape.append(("outcome", outcome))
+        return outcome
+
+
+class LockstepRng(_LabelledRng):
+    """The explicit-chance generator of a game run step by step beside the seeded one, answering each draw with
+    what the seed's generator gave (a :class:`TapeRng`'s ``tape``) and noting it as a chance outcome.
+
+    A uniform draw is given the seed's outcome. An item drawn off a bag is given as its index among the items the
+    explicit game could draw there (its bag as explicit chance holds it, or the bag's top ``unordered``): the first
+    item equal to the seed's (equal items leave equal games). So the outcomes are right however a game stacks or
+    rebuilds its bags (Advanced Civilization's trade-card stacks draw their top N among the commodities only, AC
+    §15.2), which a generator that sees only the seeded game cannot work out. ``draws`` lists
+    ``(outcomes, outcome, label)`` as :class:`RecordingRng` does; an item the explicit game cannot draw, or a
+    step whose draws do not match the tape, is a :class:`ChanceError` (the two modes parted: a bug).
+    """
+
+    __slots__ = ("draws", "read", "tape")
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.tape: list[tuple[str, Any]] = []
+        self.read = 0
+        self.draws: list[tuple[int, int, str]] = []
+        self._label = None
+
+    def clone(self) -> LockstepRng:
+        twin = LockstepRng()
+        twin.tape, twin.read, twin.draws = list(self.tape), self.read, list(self.draws)
+        return twin
+
+    def load(self, tape: Sequence[tuple[str, Any]]) -> None:
+        """Start a step: the seed's draws for it."""
+        self.tape, self.read, self.draws = list(tape), 0, []
+
+    def finish(self) -> list[tuple[int, int, str]]:
+        """End a step: its chance outcomes, once every draw the seed made was asked for."""
+        if self.read != len(self.tape):
+            raise ChanceError(f"the explicit game made {self.read} draws where the seed made {len(self.tape)}")
+        return list(self.draws)
+
+    def _next(self, kind: str) -> Any:
+        if self.read >= len(self.tape):
+            raise ChanceError(f"the explicit game draws more than the seed's {len(self.tape)} draws of this step")
+        noted, value = self.tape[self.read]
+        if noted != kind:
+            raise ChanceError(f"draw {self.read} of the step: the explicit game wants an {kind}, the seed gave {noted}")
+        self.read += 1
+        return value
+
+    def shuffle_bag(self, items: MutableSequence[T]) -> None:
+        """The bag stays as it is, as under :class:`ReplayRng`."""
+
+    def draw_from(self, items: list[T], count: int, *, ordered: bool = False, unordered: int | None = None) -> list[T]:
+        if ordered:
+            return Rng.draw_from(self, items, count, ordered=True)
+        if unordered is not None and count > unordered:
+            raise ValueError(f"cannot draw {count} items from the {unordered} on top in unknown order")
+        blind = len(items) if unordered is None else min(unordered, len(items))
+        taken: list[T] = []
+        while len(taken) < count and blind:
+            item = self._next("item")
+            try:
+                index = items.index(item, 0, blind)
+            except ValueError:
+                raise ChanceError(
+                    f"the seed drew {item!r}, which is not among the {blind} items explicit chance draws from"
+                ) from None
+            self.draws.append((blind, index, f"bag of {blind}"))
+            taken.append(items.pop(index))
+            blind -= 1
+        return taken
+
+    def next64(self) -> int:
+        raise ChanceError("a raw 64-bit draw has 2**64 outcomes and cannot be a chance node; no game makes one")
+
+    def _below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError(f"cannot draw below {n}")
+        outcome = int(self._next("outcome"))
+        if not 0 <= outcome < n:
+            raise ChanceError(f"the seed's outcome {outcome} is out of range 0..{n - 1} ({self._name(n)})")
         self.draws.append((n, outcome, self._name(n)))
         return outcome
