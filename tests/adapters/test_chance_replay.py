@@ -33,7 +33,9 @@ def _played(game_id: str, seed: int, decisions: int = DECISIONS) -> tuple[pyspie
     """A random explicit-chance game of up to ``decisions`` decisions at the smallest player count, chance
     outcomes drawn uniformly from ``RandomState(seed)``, stopped at a decision (or the end); and how many chance
     nodes it passed."""
-    game = openspiel.load(game_id, players=game_class(game_id).min_players, chance_mode="explicit")
+    # Advanced Civilization's set-up draws only the nations dealt at random (its stacks are drawn in play, AC §27)
+    options = {"nations": "random"} if game_id == "advanced-civilization" else {}
+    game = openspiel.load(game_id, players=game_class(game_id).min_players, chance_mode="explicit", **options)
     state = game.new_initial_state()
     rng = np.random.RandomState(seed)
     nodes = taken = 0

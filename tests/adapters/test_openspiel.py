@@ -381,6 +381,11 @@ def test_no_turn_limit_is_turn_limit_zero() -> None:
 
 
 # ---------------------------------------------------------------------------------------------- explicit chance
+# Options under which a game draws in its set-up: Advanced Civilization's stacks are drawn card by card in play
+# (AC §15.2, §27), so its set-up draws only the nations dealt at random.
+_DRAWING: dict[str, dict[str, object]] = {"advanced-civilization": {"nations": "random"}}
+
+
 def _explicit(game_id: str, players: int | None = None, seed: int = 0, **options: object) -> pyspiel.Game:
     return openspiel.load(game_id, players=players, seed=seed, chance_mode="explicit", **options)
 
@@ -422,7 +427,7 @@ def test_sampled_chance_is_the_default_and_other_modes_are_refused() -> None:
 def test_chance_outcomes_are_uniform_and_add_up_to_one(game_id: str) -> None:
     """Every chance node of a random game's first 40 decisions: outcomes 0..n-1, each 1/n, summing to 1 within
     rounding, n within ``max_chance_outcomes``; the legal actions are the outcomes."""
-    game = _explicit(game_id, players=game_class(game_id).min_players, seed=2)
+    game = _explicit(game_id, players=game_class(game_id).min_players, seed=2, **_DRAWING.get(game_id, {}))
     state = game.new_initial_state()
     rng = np.random.RandomState(2)
     nodes = decisions = 0
@@ -466,7 +471,7 @@ def test_explicit_chance_replays_the_sampled_game_given_the_seeds_draws(game_id:
     seed's generator made (``chance.seeded_outcomes``) and the same actions: the same table, log and result at
     every step. It holds by construction (one generator primitive, replayed); this checks the construction."""
     players = game_class(game_id).min_players
-    sampled = openspiel.load(game_id, players=players, seed=4).new_initial_state()
+    sampled = openspiel.load(game_id, players=players, seed=4, **_DRAWING.get(game_id, {})).new_initial_state()
     rng = np.random.RandomState(4)
     indices: list[int] = []
     while not sampled.is_terminal() and len(indices) < 60:
@@ -476,7 +481,7 @@ def test_explicit_chance_replays_the_sampled_game_given_the_seeds_draws(game_id:
     moves = [(seat, text) for seat, text in inner.record()["actions"]]
     steps = chance.seeded_outcomes(inner.game, inner.seed, moves)
     assert sum(len(step) for step in steps) > 0
-    explicit = _explicit(game_id, players=players).new_initial_state()
+    explicit = _explicit(game_id, players=players, **_DRAWING.get(game_id, {})).new_initial_state()
     for number, step in enumerate(steps):
         if number:
             explicit.apply_action(indices[number - 1])
@@ -494,7 +499,12 @@ def _bag_unordered(data: dict[str, Any]) -> dict[str, Any]:
     """The game's data with its bags as the items they hold: the seed shuffles a bag when it is made, explicit
     chance keeps it in order and draws each item at random, so only its order differs (nobody sees it). Tigris &
     Euphrates's bag; Arabian Struggle's draw pile pile by pile (``deck_runs``: a card is drawn from its own) and,
-    at 2 players, the Rasheedi deck (its display is drawn off it)."""
+    at 2 players, the Rasheedi deck (its display is drawn off it); Advanced Civilization's trade-card stacks, each
+    as the cards of its top in unknown order (``stacks_blind``) and the rest in order."""
+    if "stacks_blind" in data:
+        blind = data["stacks_blind"][2::3]  # per stack: top, goods, blind (cards in unknown order on top)
+        stacks = [[sorted(pile[:n]), pile[n:]] for pile, n in zip(data["stacks"], blind, strict=True)]
+        return {**data, "stacks": stacks}
     if "bag" in data:
         return {**data, "bag": sorted(data["bag"])}
     if "deck_runs" in data:

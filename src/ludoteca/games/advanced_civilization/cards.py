@@ -5,6 +5,16 @@ Cards are their names (``"Grain"``, ``"Famine"``); a hand is a list of names, sh
 [S]: each stack's commodities are shuffled, the top N (N = players) stay commodities, the tradable calamities
 are shuffled into the rest, and the non-tradable calamities go to the bottom. Cards surrendered or resolved
 go face down to the bottom of their own stack (§29.7, §31.71).
+
+The two shuffles go through ``rng.shuffle_bag`` and every card is drawn through ``rng.draw_from``, so under
+explicit chance (``ludoteca.core.chance.ReplayRng``) a stack stays in its printed order (commodities, tradable
+calamities, non-tradable calamities, then the cards returned in the order they came back) and each card drawn
+is one chance event over the cards it could be. ``state.data["stacks_blind"]`` says which those are, three
+numbers a stack, stack 1's first (one flat list, which a clone copies at once): ``top, goods, blind``. The next
+``top`` draws are each among the first ``goods`` cards (the commodities left: the top N of §15.2), then each
+among the first ``blind`` cards (the commodities and tradable calamities shuffled together); below them the
+order is known (the non-tradable calamities, the cards returned), and a draw there is no chance event. The
+seeded generator shuffles at the set-up and deals off the top, as it did before, whatever these counts say.
 """
 
 from __future__ import annotations
@@ -58,17 +68,25 @@ def calamities_in(state: CivState, hand: list[str]) -> list[str]:
 
 
 def deal_stacks(state: CivState) -> list[list[str]]:
-    """§15.2 [S]: N commodity cards on top, tradable calamities shuffled in below them, non-tradable at the bottom."""
+    """§15.2 [S]: N commodity cards on top, tradable calamities shuffled in below them, non-tradable at the bottom.
+
+    Also sets ``stacks_blind`` (see the module's docstring): N draws among the commodities, then draws among the
+    commodities left and the tradable calamities, then the non-tradable calamities in their known order.
+    """
     spec = state.cards
     stacks: list[list[str]] = []
+    blind: list[int] = []
     for number in range(1, 10):
         goods = [c.name for c in spec.commodities.values() if c.stack == number for _ in range(c.count)]
-        state.rng.shuffle(goods)
+        state.rng.shuffle_bag(goods)
         top, rest = goods[: state.players], goods[state.players :]
-        rest += [c.name for c in spec.calamities.values() if c.stack == number and c.tradable]
-        state.rng.shuffle(rest)
+        tradable = [c.name for c in spec.calamities.values() if c.stack == number and c.tradable]
+        rest += tradable
+        state.rng.shuffle_bag(rest)
         bottom = sorted(c.name for c in spec.calamities.values() if c.stack == number and not c.tradable)
         stacks.append(top + rest + bottom)
+        blind += [len(top), len(goods), len(goods) + len(tradable)]
+    state.data["stacks_blind"] = blind
     return stacks
 
 
@@ -77,13 +95,33 @@ def to_bottom(state: CivState, card: str) -> None:
     state.data["stacks"][state.cards.stack_of(card) - 1].append(card)
 
 
+def _take_top(state: CivState, stack: int, pile: list[str]) -> str:
+    """The top card of a non-empty ``pile`` (stack ``stack``), off the generator (§15.2 set-up, §27 draws).
+
+    The seeded generator deals the top card of the shuffled stack; explicit chance draws it among the cards it
+    could be (``stacks_blind``): a commodity of the top N, then any card of the shuffled part, then the known
+    bottom in order (no chance event).
+    """
+    blind, at = state.data["stacks_blind"], 3 * (stack - 1)
+    top, goods, unknown = blind[at : at + 3]
+    if top:  # AC §15.2: the top N cards of a stack are commodities, shuffled
+        taken = state.rng.draw_from(pile, 1, unordered=goods)
+        blind[at : at + 3] = [top - 1, goods - 1, unknown - 1]
+    elif unknown:  # AC §15.2: the other commodities and the tradable calamities, shuffled together
+        taken = state.rng.draw_from(pile, 1, unordered=unknown)
+        blind[at : at + 3] = [0, 0, unknown - 1]
+    else:  # AC §15.2, §29.7: the non-tradable calamities and the cards returned, in a known order
+        taken = state.rng.draw_from(pile, 1, ordered=True)
+    return taken[0]
+
+
 def draw(state: CivState, seat: int, stack: int, say: bool = True) -> str | None:
     """The top card of ``stack`` (1-9) into ``seat``'s hand; an empty stack gives nothing (§27). The card is
     named to its drawer alone (``say=False``: the caller names several draws in one line)."""
     pile = state.data["stacks"][stack - 1]
     if not pile:
         return None
-    card = str(pile.pop(0))
+    card = str(_take_top(state, stack, pile))
     state.data["players"][seat]["hand"].append(card)
     if say:
         state.emit("draw", f"{state.who(seat)} draws {card} from stack {stack}.", seats=[seat], card=card)

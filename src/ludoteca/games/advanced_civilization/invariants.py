@@ -152,6 +152,14 @@ def _cards(state: CivState) -> list[str]:
         lost = {name: box[name] - held[name] for name in box if held[name] < box[name]}
         if lost:
             problems.append(f"trade cards are lost: {lost} missing")
+    blind = data.get("stacks_blind")
+    if blind is not None:
+        for stack, pile in enumerate(data["stacks"], start=1):
+            top, goods, unknown = blind[3 * stack - 3 : 3 * stack]
+            # cards.py: the counts of a stack's cards in unknown order must lie within it, or explicit chance
+            # would draw among cards that are not there.
+            if not 0 <= top <= goods <= unknown <= len(pile):
+                problems.append(f"stack {stack}'s blind counts {[top, goods, unknown]} exceed its {len(pile)} cards")
     return problems
 
 

@@ -30,6 +30,7 @@ _PLAYER_KEYS = {"stock", "treasury", "advances", "ast", "hand"}
 _SHARED = frozenset({"turn", "over", "end_reason"})  # immutable values: the twin may share them
 _FLAT_LISTS = frozenset(
     {"nations", "census", "census_counts", "proposals", "locked", "support_penalty", "corrupted", "pirates"}
+    | {"stacks_blind"}  # three numbers a stack (``cards.py``): one flat list, so a clone copies it at once
 )
 _FLAT_DICTS = frozenset({"calamity_from", "barbarians"})
 _ROWS = frozenset({"tokens", "ships", "moved", "sailed"})  # area -> one count per seat
@@ -193,6 +194,9 @@ class CivState(MachineState):
             "sailed": {},
             "revolts": [],
             "stacks": [[] for _ in range(9)],
+            # Per stack, which top cards lie in an order nobody knows (``cards.py``, three numbers a stack): none for
+            # a scenario's stacks, drawn in the order it sets; ``cards.deal_stacks`` sets it for the stacks it deals.
+            "stacks_blind": [0] * 27,
             "trade": None,
             "proposals": [0] * n,
             "calamity_from": {},
