@@ -1,4 +1,5 @@
-"""Records that carry their chance outcomes (``"chance"``): replayed draw by draw, refused by name when malformed.
+"""Records that carry their chance outcomes (``"chance"``): replayed draw by draw, refused by name when malformed,
+and given back by ``State.record()`` of a state they dealt.
 
 Blind Draw (tests/core/toy_game.py) shuffles its 15 cards at the set-up (14 draws: a Fisher–Yates shuffle
 fills positions 14 down to 1, position i taking the item at a draw below i + 1) and rolls a d6 bonus on
@@ -9,6 +10,7 @@ deck, the draws and the dice below are worked out by hand, not read back from th
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable
 from typing import Any
@@ -16,7 +18,7 @@ from typing import Any
 import pytest
 
 from ludoteca.core import BadRecord, load_game, replay
-from ludoteca.core.chance import ChanceError, RecordingRng, record_with_chance
+from ludoteca.core.chance import ChanceError, RecordingRng, ReplayRng, record_with_chance
 from ludoteca.core.record import replay_steps
 
 IN_ORDER = list(range(14, 0, -1))  # every shuffle position keeps its own item: the deck stays 1,1,1,2,...,5,5,5
@@ -170,3 +172,51 @@ def test_a_replayed_state_draws_nothing_beyond_its_outcomes() -> None:
     with pytest.raises(ChanceError, match="explicit chance outcomes"):
         state.apply(1, "roll")
     assert isinstance(ChanceError("x"), ValueError)  # a LudotecaError: callers catch it like any other
+
+
+# ``State.record()`` of a state dealt by chance outcomes lists them; a seeded state's is as it always was.
+def test_the_record_of_a_replayed_state_lists_its_chance_outcomes() -> None:
+    record = _record()
+    state = replay(json.loads(json.dumps(record)))
+    assert state.record() == record
+    assert state.clone().record() == record
+    assert replay(state.record()).data == state.data
+    # Each step of a step-by-step replay has the record of the game so far: both lists cut alike.
+    for number, step in enumerate(replay_steps(record)):
+        assert step.record() == {
+            **record,
+            "actions": record["actions"][:number],
+            "chance": record["chance"][: number + 1],
+        }
+
+
+def test_a_seeded_states_record_is_what_it_always_was() -> None:
+    """No ``"chance"``, and the same keys in the same order, byte for byte through JSON."""
+    played = load_game("blind-draw", 2).new_state(seed=7)
+    for seat, text in ACTIONS:
+        played.apply(seat, text)
+    expected = {
+        "game": "blind-draw",
+        "version": played.game.version,
+        "players": 2,
+        "options": dict(played.game.options),
+        "seed": 7,
+        "scenario": None,
+        "dice": [],
+        "actions": [list(action) for action in ACTIONS],
+    }
+    assert json.dumps(played.record()) == json.dumps(expected)
+    assert "chance" not in replay(played.record()).record()
+
+
+def test_a_resampled_copy_of_a_state_dealt_by_chance_has_no_record() -> None:
+    """Its hidden cards were redrawn, so no chance outcomes deal it: ``record()`` says so instead of lying."""
+    state = replay(_record())
+    assert isinstance(state.rng, ReplayRng)
+    copy = state.clone()
+    copy.rng = state.rng.forget()
+    copy.resample(0, random.Random(1))  # the core resample gives a seeded generator back: a record of the seed
+    assert "chance" not in copy.record()
+    copy.rng = state.rng.forget()
+    with pytest.raises(ChanceError, match="resampled copy"):
+        copy.record()
