@@ -31,6 +31,7 @@ from ludoteca.core import load_game, replay
 from ludoteca.core.chance import RecordingRng, ReplayRng, settle
 from ludoteca.core.game import State
 from ludoteca.games.arabian_struggle import board
+from tests.adapters.explicit import deal as _deal
 
 # AS: The Historical Game Variant — the Pre-War Era's events (era-restricted cards playable in that Era).
 PRE_WAR_EVENTS = [1, 2, 3, 4, 13, 25, 34, 38, 39]
@@ -38,16 +39,6 @@ PRE_WAR_EVENTS = [1, 2, 3, 4, 13, 25, 34, 38, 39]
 
 def _explicit(players: int, variant: str = "standard", **options: Any) -> Any:
     return openspiel.load("arabian-struggle", players=players, chance_mode="explicit", variant=variant, **options)
-
-
-def _deal(state: Any, outcomes: list[int]) -> list[tuple[int, str]]:
-    """Give the chance nodes waiting the outcomes listed, in order; returns each node's (size, outcome's text)."""
-    given = []
-    for outcome in outcomes:
-        assert state.is_chance_node()
-        given.append((len(state.chance_outcomes()), state.action_to_string(pyspiel.PlayerId.CHANCE, outcome)))
-        state.apply_action(outcome)
-    return given
 
 
 def _dealt(players: int, variant: str, outcomes: list[int]) -> State:

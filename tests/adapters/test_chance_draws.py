@@ -25,6 +25,7 @@ from ludoteca.adapters import chance, openspiel
 from ludoteca.core import load_game, replay
 from ludoteca.core.chance import ReplayRng, settle
 from ludoteca.core.game import State
+from tests.adapters.explicit import deal as _deal
 
 BAG = ["r"] * 47 + ["b"] * 36 + ["k"] * 30 + ["g"] * 30  # the bag before the hands, as explicit chance holds it
 HAND = {"r": 0, "b": 0, "k": 0, "g": 0}
@@ -32,16 +33,6 @@ HAND = {"r": 0, "b": 0, "k": 0, "g": 0}
 
 def _explicit(players: int) -> Any:
     return openspiel.load("tigris-euphrates", players=players, chance_mode="explicit")
-
-
-def _deal(state: Any, outcomes: list[int]) -> list[tuple[int, str]]:
-    """Give the chance nodes waiting the outcomes listed, in order; returns each node's (size, outcome's text)."""
-    given = []
-    for outcome in outcomes:
-        assert state.is_chance_node()
-        given.append((len(state.chance_outcomes()), state.action_to_string(pyspiel.PlayerId.CHANCE, outcome)))
-        state.apply_action(outcome)
-    return given
 
 
 def _index(state: Any, text: str) -> int:
