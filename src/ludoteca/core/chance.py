@@ -82,6 +82,14 @@ def describe(label: str, outcome: int) -> str:
     return f"{label}: {outcome}"
 
 
+def _blind_part(items: list[Any], count: int, unordered: int | None) -> int:
+    """How many of a bag's ``items`` explicit chance draws ``count`` of them from: all, or the first ``unordered``
+    (a deck's top pile), which must hold them all (``Rng.draw_from``'s contract)."""
+    if unordered is not None and count > unordered:
+        raise ValueError(f"cannot draw {count} items from the {unordered} on top in unknown order")
+    return len(items) if unordered is None else min(unordered, len(items))
+
+
 class _LabelledRng(Rng):
     """A generator that names the draw it is making (a die, a pick, a shuffle step) for chance-node texts.
 
@@ -194,9 +202,7 @@ class ReplayRng(_LabelledRng):
         """
         if ordered:
             return Rng.draw_from(self, items, count, ordered=True)
-        if unordered is not None and count > unordered:
-            raise ValueError(f"cannot draw {count} items from the {unordered} on top in unknown order")
-        blind = len(items) if unordered is None else min(unordered, len(items))
+        blind = _blind_part(items, count, unordered)
         taken: list[T] = []
         while len(taken) < count and blind:
             taken.append(items.pop(self._labelled(f"bag of {blind}", partial(self._below, blind))))
@@ -449,9 +455,7 @@ class LockstepRng(_LabelledRng):
     def draw_from(self, items: list[T], count: int, *, ordered: bool = False, unordered: int | None = None) -> list[T]:
         if ordered:
             return Rng.draw_from(self, items, count, ordered=True)
-        if unordered is not None and count > unordered:
-            raise ValueError(f"cannot draw {count} items from the {unordered} on top in unknown order")
-        blind = len(items) if unordered is None else min(unordered, len(items))
+        blind = _blind_part(items, count, unordered)
         taken: list[T] = []
         while len(taken) < count and blind:
             item = self._next("item")
