@@ -15,9 +15,7 @@ import pytest
 
 pytest.importorskip("pyspiel", reason="the OpenSpiel adapter needs the 'rl' extra: pip install ludoteca[rl]")
 
-import hashlib
 import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +30,7 @@ from ludoteca.core.chance import RecordingRng, ReplayRng, settle
 from ludoteca.core.game import State
 from ludoteca.games.arabian_struggle import board
 from tests.adapters.explicit import deal as _deal
+from tests.adapters.explicit import play_out, play_randomly, short_digest
 
 # AS: The Historical Game Variant — the Pre-War Era's events (era-restricted cards playable in that Era).
 PRE_WAR_EVENTS = [1, 2, 3, 4, 13, 25, 34, 38, 39]
@@ -222,10 +221,7 @@ def test_a_whole_seeded_game_is_replayed_by_its_draws_given_as_chance(seed: int,
     pile holds the same cards, in its own order."""
     game = load_game("arabian-struggle", players, {"variant": variant})
     played = game.new_state(seed=seed)
-    pick = random.Random(seed)
-    while not played.is_over():
-        seat = played.to_act()[0]
-        played.apply_legal(seat, played.random_action(seat, pick))
+    play_randomly(played, seed)
     record = played.record()
     assert played.data["era"] == 3
     steps = chance.seeded_outcomes(game, seed, [(seat, text) for seat, text in record["actions"]])
@@ -286,14 +282,10 @@ BEFORE = {
 
 def _digest(seed: int, players: int, variant: str, generator: str) -> str:
     state = load_game("arabian-struggle", players, {"variant": variant}).new_state(seed=seed, generator=generator)
-    pick = random.Random(seed)
-    while not state.is_over():
-        seat = state.to_act()[0]
-        state.apply_legal(seat, state.random_action(seat, pick))
+    play_randomly(state, seed)
     data = {key: value for key, value in state.data.items() if key != "deck_runs"}
     views = [state.view(seat) for seat in (*range(players), None)]
-    blob = json.dumps([state.record(), state.log, data, views, state.result()], sort_keys=True)
-    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+    return short_digest(state.record(), state.log, data, views, state.result())
 
 
 def test_seeded_games_are_the_ones_played_before_draw_time_chance() -> None:
@@ -317,12 +309,7 @@ def test_an_explicit_game_to_its_end_replays_with_ludoteca_replay(tmp_path: Path
     """Random play (2 players, standard) to the end: the record lists every card drawn, and replays both with
     ``replay`` and ``ludoteca replay FILE``."""
     state = _explicit(2).new_initial_state()
-    rng = np.random.RandomState(11)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    play_out(state, 11)
     inner = state.ludoteca
     record = state.to_record()
     assert inner.data["era"] == 3 and sum(len(step) for step in record["chance"][1:]) > 0

@@ -13,9 +13,7 @@ import pytest
 
 pytest.importorskip("pyspiel", reason="the OpenSpiel adapter needs the 'rl' extra: pip install ludoteca[rl]")
 
-import hashlib
 import json
-import random
 from typing import Any
 
 import numpy as np
@@ -26,6 +24,7 @@ from ludoteca.core import load_game, replay
 from ludoteca.core.chance import ReplayRng, settle
 from ludoteca.core.game import State
 from tests.adapters.explicit import deal as _deal
+from tests.adapters.explicit import play_out, play_randomly, short_digest
 
 BAG = ["r"] * 47 + ["b"] * 36 + ["k"] * 30 + ["g"] * 30  # the bag before the hands, as explicit chance holds it
 HAND = {"r": 0, "b": 0, "k": 0, "g": 0}
@@ -169,10 +168,7 @@ def test_a_whole_seeded_game_is_replayed_by_its_draws_given_as_chance() -> None:
     with ``"chance"``: the same log, hands and result; the bag holds the same tiles, in its own order."""
     game = load_game("tigris-euphrates", 3)
     played = game.new_state(seed=12)
-    pick = random.Random(12)
-    while not played.is_over():
-        seat = played.to_act()[0]
-        played.apply_legal(seat, played.random_action(seat, pick))
+    play_randomly(played, 12)
     record = played.record()
     steps = chance.seeded_outcomes(game, 12, [(seat, text) for seat, text in record["actions"]])
     assert [len(step) for step in steps[:1]] == [18]
@@ -202,12 +198,8 @@ BEFORE = {
 
 def _digest(seed: int, players: int, generator: str) -> str:
     state = load_game("tigris-euphrates", players).new_state(seed=seed, generator=generator)
-    pick = random.Random(seed)
-    while not state.is_over():
-        seat = state.to_act()[0]
-        state.apply_legal(seat, state.random_action(seat, pick))
-    blob = json.dumps([state.record(), state.log, state.data, state.result()], sort_keys=True)
-    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+    play_randomly(state, seed)
+    return short_digest(state.record(), state.log, state.data, state.result())
 
 
 def test_seeded_games_are_the_ones_played_before_draw_time_chance() -> None:
@@ -225,12 +217,7 @@ def test_an_explicit_game_runs_to_the_empty_bag_and_replays() -> None:
     """Random play to the end: the last refill finds the bag short (T&E: Game end, reference §1.11), draws what
     is left, one chance node a tile, and the game ends; the record replays to the same result."""
     state = _explicit(2).new_initial_state()
-    rng = np.random.RandomState(3)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    play_out(state, 3)
     inner = state.ludoteca
     assert inner.data["bag"] == [] and inner.result()["end"].startswith("the bag runs out")
     record = state.to_record()

@@ -14,7 +14,6 @@ import pytest
 
 pytest.importorskip("pyspiel", reason="the OpenSpiel adapter needs the 'rl' extra: pip install ludoteca[rl]")
 
-import hashlib
 import json
 import random
 from collections import Counter
@@ -33,6 +32,7 @@ from ludoteca.core.chance import ChanceNeeded, LockstepRng, ReplayRng, TapeRng, 
 from ludoteca.core.game import State
 from ludoteca.games.advanced_civilization import cards
 from ludoteca.games.advanced_civilization.state import _KNOWN
+from tests.adapters.explicit import play_randomly, short_digest
 
 GAME = "advanced-civilization"
 SITES = [
@@ -98,14 +98,10 @@ def _digest(seed: int, players: int, setting: str, generator: str) -> str:
     game = load_game(GAME, players, _options(setting))
     given = _cities(players) if setting in ("cities", "additional") else None
     state = game.new_state(seed=seed, generator=generator, scenario=given)
-    pick = random.Random(seed)
-    while not state.is_over():
-        seat = state.to_act()[0]
-        state.apply_legal(seat, state.random_action(seat, pick))
+    play_randomly(state, seed)
     data = {key: value for key, value in state.data.items() if key != "stacks_blind"}
     views = [state.view(seat) for seat in (*range(players), None)]
-    blob = json.dumps([state.record(), state.log, data, views, state.result()], sort_keys=True)
-    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+    return short_digest(state.record(), state.log, data, views, state.result())
 
 
 def test_seeded_games_are_the_ones_played_before_draw_time_chance() -> None:
@@ -299,10 +295,7 @@ def test_seeded_outcomes_replay_a_new_seeded_game() -> None:
     replay it through a record with ``"chance"``: the same log, result, hands and stacks."""
     game = load_game(GAME, 5, {"nations": "random", "turn_limit": 8})
     played = game.new_state(seed=4)
-    pick = random.Random(4)
-    while not played.is_over():
-        seat = played.to_act()[0]
-        played.apply_legal(seat, played.random_action(seat, pick))
+    play_randomly(played, 4)
     record = played.record()
     steps = chance.seeded_outcomes(game, 4, [(seat, text) for seat, text in record["actions"]])
     assert any(label.startswith("bag of") for step in steps[1:] for _, _, label in step)
