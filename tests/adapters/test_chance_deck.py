@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 from ludoteca.adapters import chance, openspiel
 from ludoteca.cli import app
 from ludoteca.core import load_game, replay
-from ludoteca.core.chance import RecordingRng, ReplayRng, settle
+from ludoteca.core.chance import ReplayRng, settle
 from ludoteca.core.game import State
 from ludoteca.games.arabian_struggle import board
 from tests.adapters.explicit import deal as _deal
@@ -228,25 +228,6 @@ def test_a_whole_seeded_game_is_replayed_by_its_draws_given_as_chance(seed: int,
     again = replay({**record, "chance": [[outcome for _, outcome, _ in step] for step in steps]})
     assert again.log == played.log and again.result() == played.result()
     assert again.data["hands"] == played.data["hands"] and _piles(again.data) == _piles(played.data)
-
-
-def test_the_recording_generator_holds_a_rebuilt_bag_as_the_explicit_game_does() -> None:
-    """A bag of 1-6 shuffled, two items drawn, then a new bag of what is left (the seed's order) and 7, 8: the
-    explicit game holds the four left in their first order, then 7 and 8; a draw is noted as its index there."""
-    rng = RecordingRng(0)
-    bag = [1, 2, 3, 4, 5, 6]
-    rng.shuffle_bag(bag)
-    first = rng.draw_from(bag, 2)
-    left = [n for n in (1, 2, 3, 4, 5, 6) if n not in first]
-    second = [n for n in (1, 2, 3, 4, 5, 6) if n != first[0]].index(first[1])
-    assert rng.draws == [(6, first[0] - 1, "bag of 6"), (5, second, "bag of 5")]
-    assert bag != left  # the seed's order is not the first one (seed 0), so the translation below is seen
-    rng.draws.clear()
-    rebuilt = [*bag, 7, 8]
-    rng.shuffle_bag(rebuilt)
-    assert rng.shadows == [[*left, 7, 8]]
-    taken = rng.draw_from(rebuilt, 1, unordered=6)
-    assert rng.draws == [(6, [*left, 7, 8].index(taken[0]), "bag of 6")]
 
 
 # Digests of seeded games (record, log, every seat's view, data less deck_runs, result of a random game to its end)

@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
+from ludoteca.adapters.chance import seeded_outcomes
 from ludoteca.core import BadRecord, load_game, replay
-from ludoteca.core.chance import ChanceError, RecordingRng, ReplayRng, record_with_chance
+from ludoteca.core.chance import ChanceError, ReplayRng, record_with_chance
 from ludoteca.core.record import replay_steps
 
 IN_ORDER = list(range(14, 0, -1))  # every shuffle position keeps its own item: the deck stays 1,1,1,2,...,5,5,5
@@ -62,15 +63,14 @@ def test_the_replayed_state_gives_back_its_record_and_json_keeps_it() -> None:
 
 
 def test_a_seeds_draws_given_as_chance_replay_the_seeded_game() -> None:
-    """The draws ``Rng(11)`` makes, noted by :class:`RecordingRng` step by step, deal the seed's own game."""
+    """The draws ``Rng(11)`` makes, given back step by step as chance outcomes (``seeded_outcomes``), deal the
+    seed's own game."""
     game = load_game("blind-draw", 3)
-    rng = RecordingRng(11)
-    noted = game.new_state(11, rng=rng)
-    steps = [[outcome for _, outcome, _ in rng.draws]]
-    for seat, text in [(0, "roll"), (1, "draw"), (2, "roll"), (0, "draw"), (1, "roll")]:
-        rng.draws.clear()
+    moves = [(0, "roll"), (1, "draw"), (2, "roll"), (0, "draw"), (1, "roll")]
+    noted = game.new_state(11)
+    for seat, text in moves:
         noted.apply(seat, text)
-        steps.append([outcome for _, outcome, _ in rng.draws])
+    steps = [[outcome for _, outcome, _ in step] for step in seeded_outcomes(game, 11, moves)]
     seeded = noted.record()
     assert "chance" not in seeded
     again = replay({**seeded, "seed": 12, "chance": steps})

@@ -1,12 +1,13 @@
 """Explicit chance for search and solvers: every random draw of a game as an enumerable chance event.
 
 Why every draw of a game is one uniform integer below n, and the generators that replay given outcomes
-(:class:`ReplayRng`) or note a seed's draws (:class:`RecordingRng`), are in :mod:`ludoteca.core.chance`:
-a record that lists its chance outcomes replays through the same generator (``ludoteca.core.record``), so
-there is one implementation, in the core. This module runs a step of a game (its set-up, or one decision
-with everything the rules then do on their own) on given outcomes: running it again from the same
-starting state with one more outcome each time walks through its chance events one by one, which is how
-the OpenSpiel adapter's explicit-chance mode makes chance nodes without any change to the games.
+(:class:`ReplayRng`) or note a seed's draws (:class:`TapeRng`, :class:`LockstepRng`), are in
+:mod:`ludoteca.core.chance`: a record that lists its chance outcomes replays through the same generator
+(``ludoteca.core.record``), so there is one implementation, in the core. This module runs a step of a game
+(its set-up, or one decision with everything the rules then do on their own) on given outcomes: running it
+again from the same starting state with one more outcome each time walks through its chance events one by
+one, which is how the OpenSpiel adapter's explicit-chance mode makes chance nodes without any change to the
+games.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from ludoteca.core.chance import (
     ChanceError,
     ChanceNeeded,
     LockstepRng,
-    RecordingRng,
     ReplayRng,
     TapeRng,
     describe,
@@ -31,7 +31,6 @@ __all__ = [
     "ChanceError",
     "ChanceNeeded",
     "LockstepRng",
-    "RecordingRng",
     "ReplayRng",
     "TapeRng",
     "describe",

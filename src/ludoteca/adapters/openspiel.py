@@ -64,12 +64,11 @@ from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
 from ludoteca.adapters.chance import (
     ChanceError,
     ChanceNeeded,
-    RecordingRng,
     ReplayRng,
     describe,
-    new_state_with,
     run_decision,
     run_setup,
+    seeded_outcomes,
 )
 from ludoteca.adapters.encoding import Encoding, rewards_of
 from ludoteca.adapters.encodings import encoded_games, load_encoded
@@ -193,15 +192,13 @@ _IN_PLAY_BOUNDS = {
 def chance_bound(game: Game, seed: int = 0) -> int:
     """``max_chance_outcomes`` of explicit chance: the most outcomes of any single draw of this game.
 
-    The set-up is dealt once with a recording generator (its draws' sizes depend on the options and player
-    count, not on the seed), and the game's own bound covers the draws of play. A game without one gets the
-    set-up's and a :class:`ChanceError` at the first larger draw.
+    The set-up's chance events are measured once, as explicit chance deals them (``seeded_outcomes``: their
+    sizes depend on the options and player count, not on the seed), and the game's own bound covers the draws
+    of play. A game without one gets the set-up's and a :class:`ChanceError` at the first larger draw.
     """
-    rng = RecordingRng(seed)
-    state = new_state_with(game, seed, rng)
-    measured = max((size for size, _, _ in rng.draws), default=0)
+    measured = max((size for size, _, _ in seeded_outcomes(game, seed, [])[0]), default=0)
     bound = _IN_PLAY_BOUNDS.get(game.id)
-    return max(measured, bound(state) if bound is not None else 0, 1)
+    return max(measured, bound(game.new_state(seed)) if bound is not None else 0, 1)
 
 
 _registered: set[str] = set()

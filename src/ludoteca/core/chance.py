@@ -19,13 +19,11 @@ the core because two places replay chance outcomes: the OpenSpiel adapter's expl
 :func:`ludoteca.core.record.replay`, which rebuilds a game whose record lists its chance outcomes (the
 ``"chance"`` field: one list per step, the set-up's first, then one per action). Each replaying generator
 also keeps the outcomes of the steps before its own, so a state dealt by chance outcomes carries what
-its record needs (``State.record`` lists them, :func:`recorded_steps`). :class:`RecordingRng` is the other
-direction: a seeded generator that notes every draw it makes, so a sampled game's draws can be given back as
-chance outcomes. It sees the seeded game only, so it must work out how explicit chance holds each bag; a bag
-whose explicit order it cannot follow (Advanced Civilization's trade-card stacks, whose top N are drawn among
-the commodities only) needs the explicit game itself: :class:`TapeRng` notes what the seed's draws gave, and
-:class:`LockstepRng`, in an explicit game run step by step beside it, turns each into the outcome that gives
-it there (``ludoteca.adapters.chance.seeded_outcomes``).
+its record needs (``State.record`` lists them, :func:`recorded_steps`). The other direction, a sampled game's
+draws given back as chance outcomes, needs the explicit game itself, since a bag is held differently in the two
+modes (Advanced Civilization's trade-card stacks draw their top N among the commodities only): :class:`TapeRng`
+notes what the seed's draws gave, and :class:`LockstepRng`, in an explicit game run step by step beside it,
+turns each into the outcome that gives it there (``ludoteca.adapters.chance.seeded_outcomes``).
 
 Only ``next64`` (a raw 64-bit output) cannot be enumerated; no game draws it (search and agents use their
 own generators), and :class:`ReplayRng` refuses it with a clear error rather than guess.
@@ -273,99 +271,6 @@ def record_with_chance(state: State) -> dict[str, Any]:
     return state.record()
 
 
-class RecordingRng(_LabelledRng):
-    """The seeded SplitMix64 generator of ``Rng(seed)``, noting each draw as ``(outcomes, outcome, label)``.
-
-    Its draws are the plain generator's, so a game run with it is the game the seed deals; ``draws`` then
-    lists the chance outcomes that replay it under explicit chance.
-
-    A bag is where the two modes part: the seed shuffles it at once (:meth:`shuffle_bag`), the explicit game
-    draws each item at random from the bag left as it was. So the shuffle's own draws are not noted, and
-    ``shadows`` keeps each bag shuffled so far as the explicit game holds it (its order before the shuffle, less
-    the items drawn): each item the seed deals off the front is noted as its index there, the first item equal
-    to it (equal items leave equal games). A game may keep several bags (Arabian Struggle: the deck, piles of
-    it stacked in the Historical variant, the Rasheedi deck) and build a new bag from what is left of earlier
-    ones (the deck at an Era's end): the explicit game then holds those items in their earlier bag's order,
-    where the seed holds them shuffled, so a new bag's order is translated (:meth:`_as_explicit`) before it is
-    kept. This needs each earlier bag's items to lie together and in the same places in both games, which a
-    game that draws a bag only through :meth:`draw_from` and builds piles by concatenating and filtering gives.
-    A draw among a bag's top ``unordered`` items that are not the top of one shuffle (Advanced Civilization's
-    stacks: the top N among all the commodities) is beyond it; :class:`LockstepRng` covers every bag.
-    """
-
-    __slots__ = ("draws", "shadows")
-
-    def __init__(self, seed: int = 0, *, raw_state: int | None = None) -> None:
-        super().__init__(seed, raw_state=raw_state)
-        self.draws: list[tuple[int, int, str]] = []
-        self.shadows: list[list[Any]] = []
-        self._label = None
-
-    def clone(self) -> RecordingRng:
-        twin = RecordingRng(raw_state=self.state)
-        twin.draws = list(self.draws)
-        twin.shadows = [list(shadow) for shadow in self.shadows]
-        return twin
-
-    @property
-    def shadow(self) -> list[Any] | None:
-        """The bag shuffled last, as the explicit game holds it (``None`` before any)."""
-        return self.shadows[-1] if self.shadows else None
-
-    def _as_explicit(self, items: Sequence[Any]) -> list[Any]:
-        """``items`` (a new bag, in the seed's order) in the order the explicit game holds them: the places that
-        items of an earlier bag take are filled with those items in that bag's order. Those items leave the
-        earlier bag (they are in the new one now), and an emptied bag is dropped."""
-        order = list(items)
-        places: dict[int, list[int]] = {}
-        for place, item in enumerate(order):
-            for number in range(len(self.shadows) - 1, -1, -1):
-                if item in self.shadows[number]:
-                    places.setdefault(number, []).append(place)
-                    break
-        for number, where in places.items():
-            wanted = [order[place] for place in where]
-            moved: list[Any] = []
-            left: list[Any] = []
-            for item in self.shadows[number]:
-                if item in wanted:
-                    wanted.remove(item)
-                    moved.append(item)
-                else:
-                    left.append(item)
-            self.shadows[number] = left
-            for place, item in zip(where, moved, strict=True):
-                order[place] = item
-        self.shadows = [shadow for shadow in self.shadows if shadow]
-        return order
-
-    def shuffle_bag(self, items: MutableSequence[T]) -> None:
-        explicit = self._as_explicit(items)  # first: it drops the earlier bags it empties
-        self.shadows.append(explicit)
-        noted = len(self.draws)
-        Rng.shuffle(self, items)  # the seed's own shuffle, whose draws are no explicit chance event
-        del self.draws[noted:]
-
-    def draw_from(self, items: list[T], count: int, *, ordered: bool = False, unordered: int | None = None) -> list[T]:
-        taken = Rng.draw_from(self, items, count, ordered=ordered, unordered=unordered)
-        if ordered:
-            return taken
-        # A bag this generator did not shuffle is held alike in both modes: each item is then its front one.
-        front: list[Any] = [*taken, *items]
-        for item in taken:
-            held = next((shadow for shadow in reversed(self.shadows) if item in shadow), front)
-            index = held.index(item)
-            self.draws.append((len(held), index, f"bag of {len(held)}"))
-            del held[index]
-        self.shadows = [shadow for shadow in self.shadows if shadow]
-        return taken
-
-    def _below(self, n: int) -> int:
-        outcome = Rng._below(self, n)
-        self.draws.append((n, outcome, self._name(n)))
-        return outcome
-
-
 class TapeRng(Rng):
     """The seeded SplitMix64 generator of ``Rng(seed)``, noting what each draw gave the game, for :class:`LockstepRng`.
 
@@ -412,7 +317,7 @@ class LockstepRng(_LabelledRng):
     item equal to the seed's (equal items leave equal games). So the outcomes are right however a game stacks or
     rebuilds its bags (Advanced Civilization's trade-card stacks draw their top N among the commodities only, AC
     §15.2), which a generator that sees only the seeded game cannot work out. ``draws`` lists
-    ``(outcomes, outcome, label)`` as :class:`RecordingRng` does; an item the explicit game cannot draw, or a
+    ``(outcomes, outcome, label)``; an item the explicit game cannot draw, or a
     step whose draws do not match the tape, is a :class:`ChanceError` (the two modes parted: a bug).
     """
 
