@@ -160,8 +160,8 @@ def _mankind_bound(state: State) -> int:
 
 
 def _arabian_bound(state: State) -> int:
-    """AS: a card drawn is one event over its pile's cards, the 2-player Rasheedi deck is shuffled at the set-up
-    (at most the 48 cards either way); random retreats pick among areas; D6."""
+    """AS: a card drawn is one event over its pile's cards, the 2-player Rasheedi display one over its deck (at
+    most the 48 cards either way); random retreats pick among areas; D6."""
     from ludoteca.games.arabian_struggle import board
 
     content = board.content()
