@@ -24,6 +24,13 @@ def deal(state: Any, outcomes: list[int]) -> list[tuple[int, str]]:
     return given
 
 
+def chance_outcome(state: Any, rng: Any) -> int:
+    """An outcome of the chance node waiting, drawn from ``rng`` (a ``numpy.random.RandomState``) with its
+    probability: a bag's outcomes giving equal items are one outcome, as likely as their share."""
+    outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+    return int(rng.choice(outcomes, p=probabilities))
+
+
 def play_randomly(state: State, seed: int) -> State:
     """``state`` played to its end, every seat taking ``random_action`` from ``random.Random(seed)``."""
     pick = random.Random(seed)
@@ -34,14 +41,14 @@ def play_randomly(state: State, seed: int) -> State:
 
 
 def play_out(state: Any, seed: int) -> Any:
-    """An explicit-chance OpenSpiel ``state`` played to its end: uniform chance outcomes and uniform legal
-    actions from ``numpy.random.RandomState(seed)``."""
+    """An explicit-chance OpenSpiel ``state`` played to its end: chance outcomes with their probabilities and
+    uniform legal actions from ``numpy.random.RandomState(seed)``."""
     import numpy as np
 
     rng = np.random.RandomState(seed)
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+            state.apply_action(chance_outcome(state, rng))
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     return state

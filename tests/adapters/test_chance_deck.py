@@ -29,8 +29,8 @@ from ludoteca.core import load_game, replay
 from ludoteca.core.chance import ReplayRng, settle
 from ludoteca.core.game import State
 from ludoteca.games.arabian_struggle import board
+from tests.adapters.explicit import chance_outcome, play_out, play_randomly, short_digest
 from tests.adapters.explicit import deal as _deal
-from tests.adapters.explicit import play_out, play_randomly, short_digest
 
 # AS: The Historical Game Variant — the Pre-War Era's events (era-restricted cards playable in that Era).
 PRE_WAR_EVENTS = [1, 2, 3, 4, 13, 25, 34, 38, 39]
@@ -172,7 +172,7 @@ def test_draws_in_play_are_chance_nodes_over_the_top_pile() -> None:
     checked = decisions = 0
     while not state.is_terminal() and (decisions < 300 or state.is_chance_node()):
         if state.is_chance_node():
-            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+            state.apply_action(chance_outcome(state, rng))
             continue
         before = state.ludoteca
         era, runs, discard = before.data["era"], list(before.data["deck_runs"]), len(before.data["discard"])
@@ -182,7 +182,7 @@ def test_draws_in_play_are_chance_nodes_over_the_top_pile() -> None:
             continue
         size = len(state.chance_outcomes())
         while state.is_chance_node():
-            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+            state.apply_action(chance_outcome(state, rng))
         if state.ludoteca.data["era"] == era:  # an Era's end rebuilds the piles (AS: End of Era) before its deal
             assert size == (runs[0] if runs else discard)
             checked += 1

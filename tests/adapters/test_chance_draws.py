@@ -2,8 +2,9 @@
 
 The bag is held in order (T&E: Setup, reference §1.1: 47 red, 36 blue, 30 black, 30 green once the ten temples
 are out) and every tile drawn — the hands dealt, a swap, the refill at the end of a turn — is one chance event
-over the bag as it then stands, outcome k taking the bag's item k. So the set-ups and draws below are worked out
-by hand from that order. The seeded (sampled) game still shuffles at the set-up and deals off the front: its games
+over the bag as it then stands, outcome k taking the bag's item k. Tiles of one colour are one outcome, listed at
+the first of them (a red is a red), as likely as its share of the bag. So the set-ups and draws below are worked
+out by hand from that order. The seeded (sampled) game still shuffles at the set-up and deals off the front: its games
 are the ones it played before the change, checked against digests computed before it.
 """
 
@@ -22,9 +23,10 @@ import pyspiel
 from ludoteca.adapters import chance, openspiel
 from ludoteca.core import load_game, replay
 from ludoteca.core.chance import ReplayRng, settle
+from ludoteca.core.errors import IllegalAction
 from ludoteca.core.game import State
+from tests.adapters.explicit import chance_outcome, play_out, play_randomly, short_digest
 from tests.adapters.explicit import deal as _deal
-from tests.adapters.explicit import play_out, play_randomly, short_digest
 
 BAG = ["r"] * 47 + ["b"] * 36 + ["k"] * 30 + ["g"] * 30  # the bag before the hands, as explicit chance holds it
 HAND = {"r": 0, "b": 0, "k": 0, "g": 0}
@@ -42,12 +44,21 @@ def _index(state: Any, text: str) -> int:
     return int(matches[0])
 
 
+def _first(state: Any, tile: str) -> int:
+    """The chance outcome listed for a ``tile`` of this colour at the draw waiting."""
+    texts = {o: state.action_to_string(pyspiel.PlayerId.CHANCE, o) for o, _ in state.chance_outcomes()}
+    (outcome,) = [o for o, text in texts.items() if f": {tile} (" in text]
+    return outcome
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_set_up_is_one_chance_node_a_tile_dealt(players: int) -> None:
-    """Six tiles a seat, each one draw over the bag as it stands (143, 142, ...), not a 142-step shuffle."""
+    """Six tiles a seat, each one draw over the bag as it stands (143, 142, ...), not a 142-step shuffle; each
+    draw lists four outcomes, one a colour, each as likely as the colour's share of the bag."""
     state = _explicit(players).new_initial_state()
+    assert state.chance_outcomes() == [(0, 47 / 143), (47, 36 / 143), (83, 30 / 143), (113, 30 / 143)]
     given = _deal(state, [0] * (6 * players))
-    assert given == [(143 - n, f"bag of {143 - n} gives item 0") for n in range(6 * players)]
+    assert given == [(4, f"bag of {143 - n} gives item 0: r ({47 - n} of {143 - n})") for n in range(6 * players)]
     assert not state.is_chance_node()
     data = state.ludoteca.data
     assert data["hands"] == [{**HAND, "r": 6}] * players  # item 0 is a red tile each time
@@ -55,18 +66,33 @@ def test_the_set_up_is_one_chance_node_a_tile_dealt(players: int) -> None:
 
 
 def test_outcome_k_deals_the_bags_item_k() -> None:
-    """Seat 0's six draws: the last item (a green), item 0 (a red), item 46 (the first blue, one red gone), item 81
-    (the first black, after 46 red and 35 blue), 0 and 0; seat 1 then takes the last item six times (greens)."""
+    """Seat 0's six draws: item 113 (the first green), item 0 (a red), item 46 (the first blue, one red gone), item
+    81 (the first black, after 46 red and 35 blue), 0 and 0; seat 1 then takes item 108 six times (the first green,
+    after 44 red, 35 blue and 29 black)."""
     state = _explicit(2).new_initial_state()
-    _deal(state, [142, 0, 46, 81, 0, 0, 136, 135, 134, 133, 132, 131])
+    _deal(state, [113, 0, 46, 81, 0, 0, *[108] * 6])
     data = state.ludoteca.data
     assert data["hands"] == [{"r": 3, "b": 1, "k": 1, "g": 1}, {**HAND, "g": 6}]
     assert data["bag"] == ["r"] * 44 + ["b"] * 35 + ["k"] * 29 + ["g"] * 23
 
 
+def test_a_second_tile_of_a_colour_is_not_an_outcome_of_its_own() -> None:
+    """Outcome 1 would deal a red as outcome 0 does: it is refused, naming the outcome listed for it, and the
+    state is left as it was (the same draw waiting, the same outcomes, the same history)."""
+    state = _explicit(2).new_initial_state()
+    _deal(state, [0, 46])  # a red, then the first blue
+    history, listed = state.history(), state.chance_outcomes()
+    with pytest.raises(IllegalAction, match=r"outcome 1 of bag of 141 gives the same item \(r\) as outcome 0"):
+        state.apply_action(1)
+    assert state.history() == history and state.chance_outcomes() == listed
+    assert 1 not in state.legal_actions()
+    assert _deal(state, [0]) == [(4, "bag of 141 gives item 0: r (46 of 141)")]  # the same draw goes on
+
+
 def test_a_refill_at_the_end_of_a_turn_is_a_chance_node_a_tile() -> None:
     """Seat 0 places two red tiles; its turn ends and it refills to six (T&E: Turn structure, reference §1.4):
-    two chance nodes over the 131 tiles left, then 130. Outcome 130 deals a green, then 0 a red."""
+    two chance nodes over the 131 tiles left (35 red, 36 blue, 30 black, 30 green), then 130. Outcome 101 deals
+    the first green, then 0 a red."""
     state = _explicit(2).new_initial_state()
     _deal(state, [0] * 12)
     table = state.ludoteca
@@ -76,12 +102,16 @@ def test_a_refill_at_the_end_of_a_turn_is_a_chance_node_a_tile() -> None:
     second = [a.text for a in state.ludoteca.legal_actions(0) if a.text.startswith("place red on ")]
     state.apply_action(_index(state, second[-1]))
     assert state.is_chance_node()
-    assert len(state.chance_outcomes()) == len(state.ludoteca.data["bag"]) == 131  # the table before the step
-    assert _deal(state, [130, 0]) == [(131, "bag of 131 gives item 130"), (130, "bag of 130 gives item 0")]
+    assert len(state.ludoteca.data["bag"]) == 131  # the table before the step
+    assert state.chance_outcomes() == [(0, 35 / 131), (35, 36 / 131), (71, 30 / 131), (101, 30 / 131)]
+    assert _deal(state, [101, 0]) == [
+        (4, "bag of 131 gives item 101: g (30 of 131)"),
+        (4, "bag of 130 gives item 0: r (35 of 130)"),
+    ]
     assert not state.is_chance_node()
     data = state.ludoteca.data
     assert data["hands"][0] == {**HAND, "r": 5, "g": 1}
-    assert data["bag"] == BAG[13:-1]  # the first red and the last green left are gone
+    assert data["bag"] == BAG[13:-1]  # a red and a green fewer
     assert state.current_player() == 1
 
 
@@ -90,7 +120,7 @@ def test_a_swap_draws_the_tile_the_bag_held_at_the_outcome(index: int, tile: str
     """``run_decision`` on the dealt table: a one-tile swap waits for a draw of as many outcomes as the bag holds
     (41 red, 36 blue, 30 black, 24 green); outcome k puts the bag's item k in the hand, the rest keep their order."""
     state = _explicit(2).new_initial_state()
-    _deal(state, [0] * 6 + [136 - n for n in range(6)])  # seat 0 six reds, seat 1 six greens
+    _deal(state, [0] * 6 + [107] * 6)  # seat 0 six reds, seat 1 six greens (the first of 30 after 41+36+30)
     base = state.ludoteca
     bag = list(base.data["bag"])
     action = next(a for a in base.legal_actions(0) if a.text == "swap red")
@@ -107,20 +137,21 @@ def test_a_swap_draws_the_tile_the_bag_held_at_the_outcome(index: int, tile: str
 
 
 def test_a_draw_into_one_hand_does_not_show_to_the_other_seat() -> None:
-    """Seat 0's refill takes a red (outcome 0) or a green (the last): seat 0's observation tells them apart,
-    seat 1's and the public one do not."""
+    """Seat 0's refill takes a red (outcome 0) or a green: seat 0's observation tells them apart, seat 1's and
+    the public one do not."""
     game = _explicit(2)
     public = game.make_py_observer(
         pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE), {}
     )
     ends = []
-    for last in (0, 129):
+    for last in ("r", "g"):
         state = game.new_initial_state()
         _deal(state, [0] * 12)
         for _ in range(2):
             text = next(a.text for a in state.ludoteca.legal_actions(0) if a.text.startswith("place red on "))
             state.apply_action(_index(state, text))
-        _deal(state, [0, last])
+        _deal(state, [0])
+        _deal(state, [_first(state, last)])
         ends.append(state)
     one, two = ends
     assert one.ludoteca.data["hands"][0] != two.ludoteca.data["hands"][0]
@@ -150,7 +181,7 @@ def test_an_explicit_game_with_draws_in_play_replays_from_its_record() -> None:
     decisions = 0
     while not state.is_terminal() and (decisions < 80 or state.is_chance_node()):
         if state.is_chance_node():
-            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+            state.apply_action(chance_outcome(state, rng))
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
             decisions += 1

@@ -25,14 +25,15 @@ from ludoteca.cli import app
 from ludoteca.core import BadRecord, LudotecaError, State, replay
 from ludoteca.core.registry import game_class
 from tests.adapters.cases import game_cases
+from tests.adapters.explicit import chance_outcome
 
 DECISIONS = 100
 
 
 def _played(game_id: str, seed: int, decisions: int = DECISIONS) -> tuple[pyspiel.State, int]:
     """A random explicit-chance game of up to ``decisions`` decisions at the smallest player count, chance
-    outcomes drawn uniformly from ``RandomState(seed)``, stopped at a decision (or the end); and how many chance
-    nodes it passed."""
+    outcomes drawn from ``RandomState(seed)`` with their probabilities, stopped at a decision (or the end); and
+    how many chance nodes it passed."""
     # Advanced Civilization's set-up draws only the nations dealt at random (its stacks are drawn in play, AC §27)
     options = {"nations": "random"} if game_id == "advanced-civilization" else {}
     game = openspiel.load(game_id, players=game_class(game_id).min_players, chance_mode="explicit", **options)
@@ -41,7 +42,7 @@ def _played(game_id: str, seed: int, decisions: int = DECISIONS) -> tuple[pyspie
     nodes = taken = 0
     while not state.is_terminal() and (taken < decisions or state.is_chance_node()):
         if state.is_chance_node():
-            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+            state.apply_action(chance_outcome(state, rng))
             nodes += 1
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))

@@ -193,6 +193,27 @@ def test_outcome_k_draws_card_k_of_the_cards_it_could_be() -> None:
     assert state.data["stacks_blind"][3:6] == [0, 0, 0]
 
 
+def test_a_stack_draw_lists_one_outcome_a_commodity() -> None:
+    """The same stack 2 of 3 players: the first draw's 15 outcomes are two, an Iron (8 of 15, listed at outcome 0)
+    and a Papyrus (7 of 15, at outcome 8); after a Papyrus and two Irons, the draw among the 12 commodities and
+    Treachery lists three: 6 Iron, 6 Papyrus and Treachery alone (a card with no equal keeps its own outcome)."""
+    state = _dealt(3)
+    state.rng = ReplayRng(())
+    with pytest.raises(ChanceNeeded) as needed:
+        cards.draw(state, 0, 2)
+    alike = needed.value.alike
+    assert alike is not None and alike.outcomes() == [(0, 8 / 15), (8, 7 / 15)]
+    assert alike.name == {0: "Iron", 8: "Papyrus"} and alike.first[14] == 8
+    state.rng = ReplayRng([8, 0, 0])
+    assert [cards.draw(state, 0, 2) for _ in range(3)] == ["Papyrus", "Iron", "Iron"]
+    state.rng = ReplayRng(())
+    with pytest.raises(ChanceNeeded) as needed:
+        cards.draw(state, 1, 2)
+    alike = needed.value.alike
+    assert alike is not None and alike.outcomes() == [(0, 6 / 13), (6, 6 / 13), (12, 1 / 13)]
+    assert alike.name[12] == "Treachery"
+
+
 def test_the_seeded_generator_deals_off_the_shuffled_top() -> None:
     """Sampled play: the same draws take the stack's front card, whatever ``stacks_blind`` says (the top N of the
     shuffled stack are commodities, AC §15.2)."""

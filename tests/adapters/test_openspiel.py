@@ -19,6 +19,7 @@ from ludoteca.adapters import chance, openspiel
 from ludoteca.core.registry import game_class, load_game
 from ludoteca.core.rng import derive_seed
 from tests.adapters.cases import game_cases, player_cases
+from tests.adapters.explicit import chance_outcome, deal
 
 
 def _smallest_and_largest() -> list[object]:
@@ -424,9 +425,10 @@ def test_sampled_chance_is_the_default_and_other_modes_are_refused() -> None:
 
 
 @pytest.mark.parametrize("game_id", game_cases())
-def test_chance_outcomes_are_uniform_and_add_up_to_one(game_id: str) -> None:
-    """Every chance node of a random game's first 40 decisions: outcomes 0..n-1, each 1/n, summing to 1 within
-    rounding, n within ``max_chance_outcomes``; the legal actions are the outcomes."""
+def test_chance_outcomes_add_up_to_one_and_are_the_legal_actions(game_id: str) -> None:
+    """Every chance node of a random game's first 40 decisions: its outcomes in increasing order, within
+    ``max_chance_outcomes``, are the legal actions and add up to 1 within rounding. A die or a pick of n lists
+    0..n-1, each 1/n; a bag of n lists one outcome per kind of item, each k/n for the k items alike."""
     game = _explicit(game_id, players=game_class(game_id).min_players, seed=2, **_DRAWING.get(game_id, {}))
     state = game.new_initial_state()
     rng = np.random.RandomState(2)
@@ -434,13 +436,21 @@ def test_chance_outcomes_are_uniform_and_add_up_to_one(game_id: str) -> None:
     while not state.is_terminal() and decisions < 40:
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
-            size = len(outcomes)
+            listed = [o for o, _ in outcomes]
             assert state.current_player() == pyspiel.PlayerId.CHANCE
-            assert [o for o, _ in outcomes] == list(range(size)) == state.legal_actions()
-            assert all(p == 1.0 / size for _, p in outcomes) and math.fsum(p for _, p in outcomes) == pytest.approx(1)
-            assert size <= game.max_chance_outcomes()
+            assert listed == sorted(set(listed)) == state.legal_actions()
+            assert math.fsum(p for _, p in outcomes) == pytest.approx(1)
+            assert listed[-1] < game.max_chance_outcomes()
+            text = state.action_to_string(pyspiel.PlayerId.CHANCE, listed[0])
+            if text.startswith("bag of "):
+                size = int(text.split()[2])
+                shares = [p * size for _, p in outcomes]
+                assert all(round(share) >= 1 and share == pytest.approx(round(share)) for share in shares)
+                assert sum(round(share) for share in shares) == size
+            else:
+                assert listed == list(range(len(listed))) and all(p == 1.0 / len(listed) for _, p in outcomes)
             nodes += 1
-            state.apply_action(int(rng.randint(size)))
+            state.apply_action(chance_outcome(state, rng))
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
             decisions += 1
@@ -485,9 +495,12 @@ def test_explicit_chance_replays_the_sampled_game_given_the_seeds_draws(game_id:
     for number, step in enumerate(steps):
         if number:
             explicit.apply_action(indices[number - 1])
-        for size, outcome, label in step:
-            assert explicit.is_chance_node() and len(explicit.chance_outcomes()) == size
-            assert explicit.action_to_string(pyspiel.PlayerId.CHANCE, outcome) == chance.describe(label, outcome)
+        for size, outcome, label in step:  # a bag's equal items are one outcome: no more are listed than drawn among
+            assert explicit.is_chance_node() and outcome in explicit.legal_actions()
+            assert len(explicit.chance_outcomes()) <= size
+            assert explicit.action_to_string(pyspiel.PlayerId.CHANCE, outcome).startswith(
+                chance.describe(label, outcome)
+            )
             explicit.apply_action(outcome)
         assert not explicit.is_chance_node()
     assert _bag_unordered(explicit.ludoteca.data) == _bag_unordered(inner.data)
@@ -529,11 +542,15 @@ def test_a_hidden_draw_does_not_show_in_the_other_seats_observation() -> None:
     one = game.new_initial_state()
     _to_decision(one, base)
     # The bag is held in order (47 red, 36 blue, 30 black, 30 green, less the tiles dealt): item 0 is a red
-    # tile and item 131 a green one, so one of them is not the colour of seat 1's last tile in the first deal.
-    for other in (0, 131):
+    # tile and the last outcome listed the first green, so one of them is not the colour of seat 1's last tile
+    # in the first deal.
+    probe = game.new_initial_state()
+    deal(probe, base[:11])
+    green = max(outcome for outcome, _ in probe.chance_outcomes())
+    for other in (0, green):
         two = game.new_initial_state()
         label = _to_decision(two, [*base[:11], other])[11][1]
-        assert label == f"bag of 132 gives item {other}"
+        assert label.startswith(f"bag of 132 gives item {other}: ")
         if two.ludoteca.data["hands"][1] != one.ludoteca.data["hands"][1]:
             break
     assert two.ludoteca.data["hands"][0] == one.ludoteca.data["hands"][0]
@@ -577,12 +594,12 @@ def test_explicit_chance_states_clone_serialise_and_refuse_misuse() -> None:
 
 
 def _bot_decides(state: pyspiel.State, bot: object, rng: np.random.RandomState, decisions: int) -> int:
-    """Let ``bot`` take up to ``decisions`` decisions, each legal, with chance nodes given uniform outcomes from
-    ``rng``; the number of decisions taken (fewer only if the game ends)."""
+    """Let ``bot`` take up to ``decisions`` decisions, each legal, with chance nodes given outcomes drawn from
+    ``rng`` with their probabilities; the number of decisions taken (fewer only if the game ends)."""
     taken = 0
     while not state.is_terminal() and taken < decisions:
         if state.is_chance_node():
-            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+            state.apply_action(chance_outcome(state, rng))
             continue
         action = bot.step(state)  # type: ignore[attr-defined]
         assert action in state.legal_actions()

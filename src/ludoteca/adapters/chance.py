@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ludoteca.core.chance import (
+    Alike,
     ChanceError,
     ChanceNeeded,
     LockstepRng,
@@ -28,6 +29,7 @@ from ludoteca.core.game import Action, Game, State
 from ludoteca.core.rng import Rng
 
 __all__ = [
+    "Alike",
     "ChanceError",
     "ChanceNeeded",
     "LockstepRng",

@@ -22,9 +22,11 @@ here, and why:
   draw of the game's generator is a chance node of n equally likely outcomes (a die, a random pick, one
   step of a shuffle, a tile drawn from T&E's bag or a card from Arabian Struggle's draw pile;
   ``ludoteca.core.chance`` shows why every draw is one of these), the set-up's draws included, so a new
-  initial state is a chance node. A decision runs on a copy
-  of the table with a generator that replays the outcomes given so far and stops at the next draw; the
-  table changes only when the step's last draw is given. ``seed`` plays no part: the chance outcomes are the randomness.
+  initial state is a chance node. A bag's outcomes that draw equal items (two red tiles) leave the same table
+  and are listed as one, at the first of them, with their summed probability (``core.chance.Alike``).
+  A decision runs on a copy of the table with a generator that replays the outcomes given so far and stops
+  at the next draw; the table changes only when the step's last draw is given. ``seed`` plays no part: the
+  chance outcomes are the randomness.
   ``state.to_record()`` is the game's record with its chance outcomes step by step (``"chance"``), so
   ``ludoteca.replay`` and ``ludoteca replay FILE`` rebuild it like any other game.
   ``max_chance_outcomes`` is the largest draw of the set-up or of each game's components (a larger one
@@ -62,6 +64,7 @@ import pyspiel  # type: ignore[import-not-found]
 from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
 
 from ludoteca.adapters.chance import (
+    Alike,
     ChanceError,
     ChanceNeeded,
     ReplayRng,
@@ -388,18 +391,34 @@ _NO_INFOSTATE_TENSOR = (
 
 class _Pending:
     """A step waiting for chance (explicit chance only): the set-up (``seat`` None) or one decision, with the
-    chance outcomes given so far and the draw it waits for (``size`` outcomes; 0 until the step is run)."""
+    chance outcomes given so far and the draw it waits for (``size`` outcomes; 0 until the step is run), whose
+    outcomes giving equal items are merged in ``alike`` (a bag draw; ``None`` for a die or a pick)."""
 
-    __slots__ = ("action", "index", "label", "outcomes", "seat", "size")
+    __slots__ = ("action", "alike", "index", "label", "outcomes", "seat", "size")
 
     def __init__(self, seat: int | None, action: Action | None, index: int, outcomes: tuple[int, ...] = ()) -> None:
         self.seat, self.action, self.index, self.outcomes = seat, action, index, outcomes
         self.size, self.label = 0, ""
+        self.alike: Alike | None = None
 
     def copy(self) -> _Pending:
         twin = _Pending(self.seat, self.action, self.index, self.outcomes)
-        twin.size, twin.label = self.size, self.label
+        twin.size, twin.label, twin.alike = self.size, self.label, self.alike
         return twin
+
+    def outcomes_listed(self) -> list[tuple[int, float]]:
+        """The draw's outcomes and their probabilities: each kind of item once for a bag, else all n alike."""
+        if self.alike is not None:
+            return self.alike.outcomes()
+        probability = 1.0 / self.size
+        return [(outcome, probability) for outcome in range(self.size)]
+
+    def describe(self, outcome: int) -> str:
+        """An outcome in words; a bag's names the item it gives and how many of the draw's outcomes give it."""
+        text = describe(self.label, outcome)
+        if self.alike is not None and outcome in self.alike.count:
+            text += f": {self.alike.name[outcome]} ({self.alike.count[outcome]} of {self.size})"
+        return text
 
     def __str__(self) -> str:
         step = "the set-up" if self.seat is None else f"seat {self.seat}'s action {self.index}"
@@ -505,8 +524,14 @@ class _Box:
         assert pending is not None
         if isinstance(outcome, bool) or not 0 <= outcome < pending.size:
             raise IllegalAction(f"chance outcome {outcome} is not one of the {pending.size} of {pending.label}")
+        alike = pending.alike
+        if alike is not None and alike.first[outcome] != outcome:
+            raise IllegalAction(
+                f"chance outcome {outcome} of {pending.label} gives the same item ({alike.name[alike.first[outcome]]}) "
+                f"as outcome {alike.first[outcome]}, the one listed for it: equal items are one outcome"
+            )
         pending.outcomes += (outcome,)
-        pending.size = 0
+        pending.size, pending.alike = 0, None
         self._run(pending)
 
     def _run(self, pending: _Pending) -> None:
@@ -523,7 +548,7 @@ class _Box:
                     f"{game.id} drew among {result.size} outcomes ({result.label}), beyond its bound of "
                     f"{self.game.max_outcomes} (max_chance_outcomes): the bound in the OpenSpiel adapter is wrong"
                 )
-            pending.size, pending.label = result.size, result.label
+            pending.size, pending.label, pending.alike = result.size, result.label, result.alike
             return
         self.pending = None
         self.legal = None
@@ -624,12 +649,11 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return min(state.to_act())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Explicit chance: every outcome of the draw waiting, each as likely (the core's draws are uniform)."""
+        """Explicit chance: the outcomes of the draw waiting with their probabilities. The core's draws are
+        uniform; a bag's outcomes that give equal items (tiles of one colour, cards of one commodity) are one
+        outcome, listed at the first of them, as likely as their share."""
         pending = self._box.chance()
-        if pending is None:
-            return []
-        probability = 1.0 / pending.size
-        return [(outcome, probability) for outcome in range(pending.size)]
+        return [] if pending is None else pending.outcomes_listed()
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._box.chance() is not None:
@@ -658,7 +682,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             pending = self._box.chance()
-            return describe(pending.label, action) if pending is not None else f"chance outcome {action}"
+            return pending.describe(action) if pending is not None else f"chance outcome {action}"
         state = self._box.state
         if player >= 0 and not state.is_over() and player in state.to_act():
             chosen = self._box.legal_map(player).get(action)

@@ -7,7 +7,8 @@ uniform pick one draw over the items, a Fisher–Yates shuffle of L items L - 1 
 ``_below(i + 1)``). A bag (``shuffle_bag`` then ``draw_from``) is where explicit chance parts from the seed:
 :class:`ReplayRng` leaves the bag in order and makes each item drawn one draw over the items left (or over its
 top ``unordered`` items, when the bag is a stack of piles shuffled apart), so the chance event falls where the
-rules draw, not at the set-up's shuffle. The generator's own rejection loop only makes
+rules draw, not at the set-up's shuffle; the event it raises says which of its outcomes give equal items
+(:class:`Alike`), which a solver takes as one. The generator's own rejection loop only makes
 ``_below`` exactly uniform; it is not part of what the game sees. So a game's randomness is a sequence of
 uniform draws, each with a known number of outcomes, and a step of the game (its set-up, or one decision with
 everything the rules then do on their own) is a deterministic function of the decision and the draws it makes.
@@ -55,11 +56,48 @@ class ChanceNeeded(BaseException):  # a signal: it must pass every `except Excep
     missing outcome). ``draw`` is the draw's number in the whole game, counted from 0.
     """
 
-    def __init__(self, size: int, label: str, draw: int = 0) -> None:
+    def __init__(self, size: int, label: str, draw: int = 0, alike: Alike | None = None) -> None:
         super().__init__(size, label, draw)
         self.size = size
         self.label = label
         self.draw = draw
+        self.alike = alike
+
+
+class Alike:
+    """A bag draw's outcomes that give equal items, merged: each kind of item once, at its first outcome.
+
+    Items that compare equal (two red tiles, two Ochre cards) leave the game in the same position whichever of
+    them is drawn (the bag's order is nobody's knowledge under explicit chance, and the state holds only the
+    items' values), so a solver needs one outcome per kind, as likely as its share of the draw.
+    ``first[k]`` is the first outcome giving the same item as outcome k; ``count[f]`` how many outcomes give
+    the item of first outcome ``f``, and ``name[f]`` that item in words.
+    """
+
+    __slots__ = ("count", "first", "name")
+
+    def __init__(self, items: Sequence[Any]) -> None:
+        where: dict[Any, int] = {}
+        self.first: tuple[int, ...] = tuple(where.setdefault(item, k) for k, item in enumerate(items))
+        self.count: dict[int, int] = {}
+        for first in self.first:
+            self.count[first] = self.count.get(first, 0) + 1
+        self.name: dict[int, str] = {first: str(items[first]) for first in self.count}
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        """One outcome per kind of item, in bag order, each with its probability."""
+        size = len(self.first)
+        return [(first, count / size) for first, count in self.count.items()]
+
+    @staticmethod
+    def of(items: Sequence[Any]) -> Alike | None:
+        """The merged outcomes of drawing one of ``items``; ``None`` when no two are equal (a deck of distinct
+        cards: each outcome is its own, as for a die) or an item is not hashable (nothing can be merged)."""
+        try:
+            alike = Alike(items)
+        except TypeError:
+            return None
+        return alike if len(alike.count) < len(alike.first) else None
 
 
 class ChanceError(LudotecaError):
@@ -203,7 +241,12 @@ class ReplayRng(_LabelledRng):
         blind = _blind_part(items, count, unordered)
         taken: list[T] = []
         while len(taken) < count and blind:
-            taken.append(items.pop(self._labelled(f"bag of {blind}", partial(self._below, blind))))
+            try:
+                index = self._labelled(f"bag of {blind}", partial(self._below, blind))
+            except ChanceNeeded as needed:
+                needed.alike = Alike.of(items[:blind])  # worked out only where a solver will read it
+                raise
+            taken.append(items.pop(index))
             blind -= 1
         return taken
 
