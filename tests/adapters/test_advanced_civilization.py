@@ -24,9 +24,10 @@ from ludoteca.core.game import Action, State  # noqa: E402
 from ludoteca.games.advanced_civilization import content  # noqa: E402
 
 GAME = "advanced-civilization"
+# The rulebook's set-up (the adapters' default for this game is the developed start, AC-R36).
 OPTIONS = [
-    pytest.param({"map": "main", "calamities": "standard"}, id="main-standard"),
-    pytest.param({"map": "main+western", "calamities": "additional"}, id="western-additional"),
+    pytest.param({"map": "main", "calamities": "standard", "start": "rulebook"}, id="main-standard"),
+    pytest.param({"map": "main+western", "calamities": "additional", "start": "rulebook"}, id="western-additional"),
 ]
 MOVES = ("move_from", "move_to", "move_count", "sail_to")
 

@@ -54,6 +54,8 @@ CASES: list[Case] = [
      {"probe_every": 16, "probe_from": 500}),
     (AC, 8, {"turn_limit": 10, "calamities": "additional"}, "heuristic", {"probe_every": 30, "probe_from": 500}),
     (AC, 3, {"turn_limit": 6}, "random", {"seeds": 3, "probe_every": 3}),
+    # The developed start (AC-R36): random seats with cities draw, trade and meet calamities from turn 1.
+    (AC, 3, {"turn_limit": 4, "start": "developed", "nations": "random"}, "random", {"seeds": 2, "probe_every": 8}),
     (AS, 2, {"variant": "standard"}, "random", {"seeds": 3, "probe_every": 4}),
     (AS, 3, {"variant": "standard"}, "random", {"seeds": 3, "probe_every": 4}),
     (AS, 2, {"variant": "historical"}, "random", {"seeds": 3, "probe_every": 4}),

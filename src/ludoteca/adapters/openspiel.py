@@ -74,7 +74,7 @@ from ludoteca.adapters.chance import (
     seeded_outcomes,
 )
 from ludoteca.adapters.encoding import Encoding, rewards_of
-from ludoteca.adapters.encodings import encoded_games, load_encoded
+from ludoteca.adapters.encodings import adapter_defaults, encoded_games, load_encoded
 from ludoteca.core.errors import BadOptions, IllegalAction, LudotecaError
 from ludoteca.core.game import Action, Game, OptionSpec, State
 from ludoteca.core.registry import game_class
@@ -126,10 +126,11 @@ def game_type(game_id: str, perfect_recall: bool = False, chance_mode: str = SAM
         "max_game_length": 0,
         "chance_mode": SAMPLED,
     }
+    research = adapter_defaults(game_id)
     for spec in cls.option_specs:
         if spec.name in parameters:
             raise BadOptions(f"{game_id}'s option {spec.name!r} clashes with an OpenSpiel adapter parameter")
-        default = _parameter_default(spec)
+        default = research.get(spec.name, _parameter_default(spec))
         if isinstance(default, int | float | str | bool):
             parameters[spec.name] = default
     return pyspiel.GameType(

@@ -30,6 +30,7 @@ def test_options_are_checked() -> None:
         "turn_limit": None,
         "calamities": "additional",
         "nations": "choose",
+        "start": "rulebook",
         "trade_session": "open",
         "proposals_per_session": 20,
     }

@@ -331,6 +331,58 @@ def nations() -> dict[str, Nation]:
     return load_nations(_read("nations.toml"), set(raw["areas"]))
 
 
+@dataclass(frozen=True)
+class DevelopedStart:
+    """Option ``start=developed`` (AC-R36): where each nation's cities and tokens stand at turn 1, and the
+    treasury every nation starts with (``developed.toml``)."""
+
+    treasury: int
+    cities: dict[str, tuple[str, ...]]
+    tokens: dict[str, dict[str, int]]
+
+
+def load_developed(raw: Mapping[str, Any], known: dict[str, Nation]) -> DevelopedStart:
+    """Check ``developed.toml`` against the full map (main and Western): every nation placed; cities on city
+    sites and tokens within land areas' population limits, on the main map for a nation that starts there (so
+    the position holds without the Western map); and no area held twice, so any nations can play together."""
+    board = standard_board("main+western")
+    main = standard_board("main")
+    treasury = raw.get("treasury")
+    if not isinstance(treasury, int) or treasury < 0:
+        raise ContentError("developed.toml: treasury must be a whole number of tokens, 0 or more")
+    placed = raw.get("nations", {})
+    missing = sorted(set(known) - set(placed))
+    if missing:
+        raise ContentError(f"developed.toml: no position for {', '.join(missing)}")
+    cities: dict[str, tuple[str, ...]] = {}
+    tokens: dict[str, dict[str, int]] = {}
+    holder: dict[str, str] = {}
+    for name, spec in placed.items():
+        if name not in known:
+            raise ContentError(f"developed.toml: unknown nation {name!r}")
+        where = main if any(area in main.areas for area in known[name].start) else board
+        cities[name] = tuple(spec.get("cities", []))
+        tokens[name] = {str(area): n for area, n in spec.get("tokens", {}).items()}
+        for area in (*cities[name], *tokens[name]):
+            if area not in where.areas or not where.areas[area].land:
+                raise ContentError(f"developed.toml: {name} holds {area!r}, not a land area of its map")
+            if area in holder:
+                raise ContentError(f"developed.toml: {area!r} is held by {holder[area]} and {name}")
+            holder[area] = name
+        for area in cities[name]:
+            if where.areas[area].city_site == "none":
+                raise ContentError(f"developed.toml: {name}'s city in {area!r} is not on a city site")
+        for area, n in tokens[name].items():
+            if not isinstance(n, int) or not 1 <= n <= where.areas[area].limit:
+                raise ContentError(f"developed.toml: {name}'s {n!r} tokens in {area!r} break its limit")
+    return DevelopedStart(treasury, cities, tokens)
+
+
+@cache
+def developed() -> DevelopedStart:
+    return load_developed(_read("developed.toml"), nations())
+
+
 def load_nation_preference(raw: Mapping[str, Any], known: set[str]) -> tuple[str, ...]:
     """The bots' order of preference for nations (``bots.toml``): known names, each once."""
     order = raw.get("nation_preference")

@@ -43,7 +43,8 @@ FLAT_STEPS = frozenset(
     {
         *("taxation", "expansion", "census", "ships", "movement", "conflict", "city_construction", "surplus"),
         *("acquisition", "trade", "calamities", "advances", "ast", "turn_end", "turn_start", "scenario_end"),
-        *("deal_nations", "place_starts", "advances_end", "calamities_end", "tax_revolts", "monotheism"),
+        *("deal_nations", "place_starts", "developed_start", "advances_end", "calamities_end", "tax_revolts"),
+        "monotheism",
         *("choose_nation", "choose_start", "tax_rate", "revolt_take", "revolt_lose", "ship_turn", "ship_upkeep"),
         *("ship_build", "move_from", "move_to", "move_count", "sail_to", "sail_count", "build_city"),
         *("city_support", "reduce_city", "draw_cards", "buy_stack9", "trade_turn", "trade_answer"),
@@ -656,6 +657,14 @@ class AdvancedCivilizationGame(Game):
         OptionSpec("calamities", "standard", choices=("standard", "additional"), help="additional: part 3's variant"),
         # AC-R5: seats choose in seat order, or the nations are dealt at random (a fair start for simulations).
         OptionSpec("nations", "choose", choices=("choose", "random"), help="choose in seat order, or deal at random"),
+        # AC-R36: a research setting, not a variant of the rules: each nation begins turn 1 with the cities,
+        # tokens and treasury of developed.toml, so that even random play meets trade, calamities and advances.
+        OptionSpec(
+            "start",
+            "rulebook",
+            choices=("rulebook", "developed"),
+            help="rulebook: one token in a start area; developed: 4 cities each (a research setting, AC-R36)",
+        ),
         # AC-R22: §28's open session (every seat at once, any number of proposals until all say "done"), or
         # trading as turns with proposals_per_turn (cards.toml) for bot-only games; the open session's public
         # bound on each seat's proposals, so that bots always finish.

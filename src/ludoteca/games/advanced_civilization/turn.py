@@ -80,8 +80,34 @@ def deal_nations(state: CivState, frame: Frame) -> None:
 
 @RULES.auto("place_starts")
 def place_starts(state: CivState, frame: Frame) -> None:
-    """Every nation places its first token in one of its start areas, in A.S.T. order (§4.4; AC-R5)."""
+    """Every nation places its first token in one of its start areas, in A.S.T. order (§4.4; AC-R5); with
+    option ``start=developed`` each begins from its developed position instead (AC-R36)."""
+    if state.game.options["start"] == "developed":
+        RULES.push(state, "developed_start")
+        return
     RULES.push_sequence(state, [{"step": "choose_start", "seat": seat} for seat in state.ast_order()])
+
+
+@RULES.auto("developed_start")
+def developed_start(state: CivState, frame: Frame) -> None:
+    """AC-R36 (option ``start=developed``, a research setting): each nation, in A.S.T. order, puts its cities and
+    tokens where ``developed.toml`` says and turns its treasury over from stock; then turn 1 begins as usual."""
+    position = content.developed()
+    for seat in state.ast_order():
+        nation = state.data["nations"][seat]
+        for area in position.cities[nation]:
+            pieces.place_city(state, area, seat)
+        for area, n in position.tokens[nation].items():
+            pieces.add(state, area, seat, n)
+        pieces.to_treasury(state, seat, position.treasury)
+        cities, tokens = position.cities[nation], sum(position.tokens[nation].values())
+        state.emit(
+            "start",
+            f"{state.who(seat)} begins with {count(len(cities), 'city', 'cities')} ({', '.join(cities)}), "
+            f"{count(tokens, 'token')} on the board and {position.treasury} in treasury.",
+            seat=seat,
+        )
+    RULES.push(state, "turn_start")
 
 
 def _start_options(state: CivState, frame: Frame) -> list[Action]:
