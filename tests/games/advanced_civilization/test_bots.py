@@ -394,3 +394,63 @@ def test_the_development_report_tells_how_cities_were_built_and_lost() -> None:
     play_out(unsupported)
     assert not pieces.cities_of(unsupported, 0)
     assert bench.city_losses(unsupported) == Counter({"support, phase 8": 1})
+
+
+def _at_payment(stock: int) -> CivState:
+    """Pottery (45) bought with 50 in the treasury, two sets (3 Grain 36, 3 Salt 27) and two cities to tax."""
+    state = position(
+        cities={"A": 0, "D": 0},
+        tokens={"B": [3, 0], "E": [0, 3]},
+        players=[{"treasury": 50, "stock": stock, "hand": ["Salt"] * 3 + ["Grain"] * 3}, {}],
+        phases=["advances"],
+    )
+    for text in ("buy Pottery for 45", "pay for Pottery"):
+        state.apply(0, text)
+    assert state.data["stack"][-1]["step"] == "pay"
+    return state
+
+
+@pytest.mark.parametrize("stock", [3, 40])
+def test_payments_come_from_the_treasury_first_while_the_stock_is_short(
+    monkeypatch: pytest.MonkeyPatch, stock: int
+) -> None:
+    # §32: treasury tokens paid go back to stock, which pays next turn's taxes (§19.1: 4 for two cities) and
+    # growth (§20). With TREASURY_FIRST_MARGIN 10 a stock of 3 is short of 4 + 10 and the whole 45 comes from the
+    # treasury; a stock of 40 is not, and the largest set goes first as before.
+    state = _at_payment(stock)
+    legal = state.legal_actions(0)
+    frame = state.data["stack"][-1]
+    monkeypatch.setattr(strategy, "TREASURY_FIRST_MARGIN", -1)
+    before = strategy.pay(state, 0, frame, legal)
+    assert before.text == "hand in 3 Grain (36)"
+    # With the setting off, strategy.pay answers as the bots' payment does today (evaluation.heuristic_choice).
+    assert state.heuristic_choice(0, legal) == before
+    monkeypatch.setattr(strategy, "TREASURY_FIRST_MARGIN", 10)
+    chosen = strategy.pay(state, 0, frame, legal)
+    assert chosen.text == ("pay 45 from the treasury" if stock == 3 else "hand in 3 Grain (36)")
+    state.apply(0, chosen)
+    player = state.data["players"][0]
+    if stock == 3:
+        assert "Pottery" in player["advances"] and player["treasury"] == 5 and player["stock"] == 48
+        assert sorted(player["hand"]) == ["Grain"] * 3 + ["Salt"] * 3
+
+
+def test_stack_nine_purchases_follow_the_shortfall_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    # §27: two cities tax 4 (§19.1); a stock of 3 is one short: with STACK9_SHORT_GAP 2 that is not short enough
+    # (and a Gold is worth less than its 18 tokens here), with -1 a stock of 5 is short enough.
+    stacks = [["Ochre"] * 3, ["Iron"] * 3, [], [], [], [], [], [], ["Gold"] * 3]
+    state = position(
+        board=ROW,
+        cities={"A": 0, "C": 0},
+        tokens={"B": [4, 0], "D": [0, 3]},
+        players=[{"treasury": 30, "stock": 3}, {}],
+        stacks=stacks,
+        phases=["acquisition"],
+    )
+    assert answer(state).payload is True
+    monkeypatch.setattr(strategy, "STACK9_SHORT_GAP", 2)
+    assert answer(state).payload is False
+    state.data["players"][0]["stock"] = 5
+    assert answer(state).payload is False
+    monkeypatch.setattr(strategy, "STACK9_SHORT_GAP", -1)
+    assert answer(state).payload is True

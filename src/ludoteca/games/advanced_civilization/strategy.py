@@ -77,6 +77,15 @@ KEEP_OUT_OF_PIRATES = True
 # +0.24 (+0.08 to +0.41), 24 games of 40 turns, seed 11; 4.40 (4.30-4.49) against 4.26 (4.17-4.35), +0.14
 # (-0.01 to +0.29), 48 games of 50 turns, seed 0 (2026-12-02, session 9).
 CITIES_ELSEWHERE = True
+# How many tokens short of next turn's taxes (§19.1) the stock must be for a stack-9 card to be bought (§27: its
+# 18 treasury tokens go back to stock): 1, any shortfall. One card in ten of that stack is Piracy (§30: two
+# coastal cities of the buyer's turn pirate, and one each of two others): 3 gave 4.22 cities a seat against 4.60
+# and -3 gave 4.33 (12 games of 40 turns, seed 7, 2026-12-02, session 10); never buying when short, 3.63.
+STACK9_SHORT_GAP = 1
+# Pay for advances from the treasury before any set while the stock holds fewer than next turn's taxes and this
+# many tokens more (§32: treasury tokens go back to stock; §19.1 taxes and §20 growth come out of it). -1: sets
+# first always, the treasury only for what they leave (the play before session 10).
+TREASURY_FIRST_MARGIN = -1
 
 
 def _movable(state: CivState, area: str, seat: int) -> int:
@@ -430,8 +439,31 @@ def buy_stack9(state: CivState, seat: int, legal: list[Action]) -> Action:
         if left
         else 0.0
     )
-    wanted = player["stock"] < stock_reserve(state, seat) or expected >= price
+    short = stock_reserve(state, seat) - player["stock"] >= STACK9_SHORT_GAP
+    wanted = short or expected >= price
     return next((a for a in legal if bool(a.payload) == wanted), legal[-1])
+
+
+def pay(state: CivState, seat: int, frame: dict[str, object], legal: list[Action]) -> Action:
+    """Pay for the advances in the cart (§32: sets of trade cards at their value and treasury tokens, no change
+    given). Tokens paid from the treasury go back to stock, where taxes (§19.1) and growth (§20) are taken
+    from; a set handed in goes to the bottom of its stack (§31.71). While the stock is short of next turn's
+    taxes plus ``TREASURY_FIRST_MARGIN`` the whole price comes from the treasury if it can; otherwise the
+    smallest set that covers what is due, else the largest set, else the treasury."""
+    due = int(str(frame["due"]))
+    treasury = next((a for a in legal if a.payload is None), None)
+    if treasury is not None and TREASURY_FIRST_MARGIN >= 0:
+        stock = int(state.data["players"][seat]["stock"])
+        if stock < stock_reserve(state, seat) + TREASURY_FIRST_MARGIN:
+            return treasury
+    sets = [a for a in legal if a.payload is not None]
+    value = {a.text: int(a.text.rsplit("(", 1)[1].rstrip(")")) for a in sets}
+    enough = [a for a in sets if value[a.text] >= due]
+    if enough:
+        return min(enough, key=lambda a: value[a.text])
+    if sets:
+        return max(sets, key=lambda a: value[a.text])
+    return legal[-1]
 
 
 def public_scores(state: CivState) -> list[int]:
@@ -561,6 +593,7 @@ __all__ = [
     "gather_plan",
     "movement",
     "open_sites",
+    "pay",
     "public_scores",
     "ships",
     "spared_cities",
