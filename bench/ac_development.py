@@ -18,8 +18,8 @@ themselves play from their seat's view.
 ``--strategy`` sets one of ``strategy.py``'s settings (e.g. ``GROWTH_BASE=2``) in every game, so a change can
 be screened against the committed play without editing the module. ``--pay-from-strategy`` answers the bots'
 payments for advances with ``strategy.pay`` (the change proposed for ``evaluation.heuristic_choice`` in session
-10, whose ``pay`` branch plays as ``strategy.pay`` with its default settings): with ``--strategy
-TREASURY_FIRST_MARGIN=10`` it measures paying from the treasury first while the stock is short.
+10, whose ``pay`` branch plays as ``strategy.pay`` with ``TREASURY_FIRST_MARGIN=-1``): it measures paying from the
+treasury first while the stock is short, as the bots will once ``evaluation.py`` delegates the payment.
 
 The end of each turn is observed by wrapping the rules' ``turn_end`` step and trade's ``exchange`` in the
 worker process; the game plays exactly as it does without the report.
