@@ -7,7 +7,8 @@ on the site they can complete with the fewest tokens. A city needs two tokens on
 a city the board cannot support is reduced at once (§26.4), its tokens lost, so a bot builds only what it can
 support. Taxes come out of the stock (§19.1): with too few tokens in stock the cities revolt and go to the
 neighbour with the most stock (§19.3), so a bot keeps a reserve there instead of spreading every spare token
-over the map; the tokens over the areas' limits go back to stock in phase 8 (§26.1) and count toward it. Ships
+over the map; the tokens over the areas' limits go back to stock in phase 8 (§26.1) and count toward it, and
+while the stock is short it pays for advances from the treasury (``pay``), whose tokens go back to stock (§32). Ships
 cost tokens and a token a turn (§22); these bots do not use them.
 
 Piracy leaves pirate cities on coastal sites, and nothing removes them but an assault (AC-R24): left alone
@@ -84,7 +85,7 @@ CITIES_ELSEWHERE = True
 STACK9_SHORT_GAP = 1
 # Pay for advances from the treasury before any set while the stock holds fewer than next turn's taxes and this
 # many tokens more, about a turn's growth (§32: treasury tokens go back to stock; §19.1 taxes and §20 growth come
-# out of it; paid in sets, the treasury piled up to 25-40 tokens by phase 9 and a stack-9 card, one in ten a
+# out of it; paid in sets, the treasury piled up to 20-40 tokens by phase 9 and a stack-9 card, one in ten a
 # Piracy, was bought a turn in four to get them back). -1: sets first always, the treasury only for what they
 # leave (the play before session 10). Measured with bench/ac_development.py --pay-from-strategy, cities a seat
 # over turns 20-40: 24 games of 40 turns, seed 11, 4.46 with -1, 4.64 with 5, 4.74 with 10, 4.97 with 20
