@@ -16,10 +16,8 @@ A.S.T.'s end by turn 50. The figures are of the whole game state, read by this r
 themselves play from their seat's view.
 
 ``--strategy`` sets one of ``strategy.py``'s settings (e.g. ``GROWTH_BASE=2``) in every game, so a change can
-be screened against the committed play without editing the module. ``--pay-from-strategy`` answers the bots'
-payments for advances with ``strategy.pay`` (the change proposed for ``evaluation.heuristic_choice`` in session
-10, whose ``pay`` branch plays as ``strategy.pay`` with ``TREASURY_FIRST_MARGIN=-1``): it measures paying from the
-treasury first while the stock is short, as the bots will once ``evaluation.py`` delegates the payment.
+be screened against the committed play without editing the module (``TREASURY_FIRST_MARGIN=-1`` gives back the
+payments of the bots before session 10: sets first, the treasury for what they leave).
 
 The end of each turn is observed by wrapping the rules' ``turn_end`` step and trade's ``exchange`` in the
 worker process; the game plays exactly as it does without the report.
@@ -36,7 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ludoteca.core import derive_seed
-from ludoteca.games.advanced_civilization import cards, evaluation, pieces, strategy, trade
+from ludoteca.games.advanced_civilization import cards, pieces, strategy, trade
 from ludoteca.games.advanced_civilization.machine import RULES
 from ludoteca.games.advanced_civilization.state import CivState
 from ludoteca.stats import wilson
@@ -84,22 +82,6 @@ def _install() -> None:
 
     trade.exchange = observed
     _install.done = True  # type: ignore[attr-defined]
-
-
-def _route_pay() -> None:
-    """Answer the ``pay`` step with ``strategy.pay`` (once per worker process; ``--pay-from-strategy``)."""
-    if getattr(_route_pay, "done", False):
-        return
-    choice = evaluation.heuristic_choice
-
-    def routed(state: CivState, seat: int, legal: list[Any]) -> Any:
-        frame = state.data["stack"][-1]
-        if frame["step"] == "pay":
-            return strategy.pay(state, seat, frame, legal)
-        return choice(state, seat, legal)
-
-    evaluation.heuristic_choice = routed
-    _route_pay.done = True  # type: ignore[attr-defined]
 
 
 def settings(pairs: list[str]) -> dict[str, Any]:
@@ -155,14 +137,12 @@ def city_losses(state: CivState) -> Counter[str]:
     return causes
 
 
-def one(args: tuple[int, int, str, dict[str, Any], int, dict[str, Any], bool]) -> dict[str, Any]:
+def one(args: tuple[int, int, str, dict[str, Any], int, dict[str, Any]]) -> dict[str, Any]:
     """One game: its per-turn rows, trades, calamities, how it ended and its CPU time."""
-    players, turns, agent, options, seed, chosen, pay_from_strategy = args
+    players, turns, agent, options, seed, chosen = args
     for name, value in chosen.items():
         setattr(strategy, name, value)
     _install()
-    if pay_from_strategy:
-        _route_pay()
     _turns.clear()
     _trades.clear()
     started = time.process_time()
@@ -268,16 +248,12 @@ def main() -> None:
     parser.add_argument(
         "--strategy", action="append", default=[], metavar="NAME=VALUE", help="a setting of strategy.py"
     )
-    parser.add_argument(
-        "--pay-from-strategy", action="store_true", help="answer payments for advances with strategy.pay"
-    )
     parser.add_argument("--json", metavar="FILE", help="also save every game's rows, trades and calamities")
     args = parser.parse_args()
     options: dict[str, Any] = dict(option.split("=", 1) for option in args.option)
     chosen = settings(args.strategy)
     work = [
-        (args.players, args.turns, args.agent, options, derive_seed(args.seed, i), chosen, args.pay_from_strategy)
-        for i in range(args.games)
+        (args.players, args.turns, args.agent, options, derive_seed(args.seed, i), chosen) for i in range(args.games)
     ]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -456,19 +456,10 @@ def test_stack_nine_purchases_follow_the_shortfall_setting(monkeypatch: pytest.M
     assert answer(state).payload is True
 
 
-def test_the_development_report_can_route_payments_through_the_strategy(monkeypatch: pytest.MonkeyPatch) -> None:
-    # bench/ac_development.py --pay-from-strategy: the bots' payments follow strategy.pay, so a setting of it can
-    # be measured before evaluation.heuristic_choice delegates to it; the routing is undone after the test.
-    from ludoteca.games.advanced_civilization import evaluation
-
-    path = Path(__file__).resolve().parents[3] / "bench" / "ac_development.py"
-    spec = importlib.util.spec_from_file_location("bench_ac_development_pay", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    monkeypatch.setattr(evaluation, "heuristic_choice", evaluation.heuristic_choice)
-    monkeypatch.setattr(strategy, "TREASURY_FIRST_MARGIN", 10)
+def test_the_bots_pay_from_the_treasury_first_while_the_stock_is_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The heuristic's payment is strategy.pay (session 10): with a stock of 3, short of next turn's taxes plus
+    # the margin, Pottery's 45 comes from the treasury; with the margin at -1, the sets go first as before.
     state = _at_payment(3)
-    assert state.heuristic_choice(0, state.legal_actions(0)).text == "hand in 3 Grain (36)"
-    bench._route_pay()
     assert state.heuristic_choice(0, state.legal_actions(0)).text == "pay 45 from the treasury"
+    monkeypatch.setattr(strategy, "TREASURY_FIRST_MARGIN", -1)
+    assert state.heuristic_choice(0, state.legal_actions(0)).text == "hand in 3 Grain (36)"

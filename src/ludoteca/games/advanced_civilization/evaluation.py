@@ -110,16 +110,8 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
             return strategy.advance_merit(state, seat, cart, str(action.payload), price)
 
         return max(buys, key=lambda a: (merit(a), a.text))
-    if step == "pay":
-        due = frame["due"]
-        sets = [a for a in legal if a.payload is not None]
-        value = {a.text: int(a.text.rsplit("(", 1)[1].rstrip(")")) for a in sets}
-        enough = [a for a in sets if value[a.text] >= due]
-        if enough:
-            return min(enough, key=lambda a: value[a.text])
-        if sets:
-            return max(sets, key=lambda a: value[a.text])
-        return legal[-1]
+    if step == "pay":  # the treasury first while the stock is short, else sets (strategy.pay, §32, §19.1)
+        return strategy.pay(state, seat, frame, legal)
     if step == "trim_hand":
         return min(legal, key=lambda a: (_worth_to_me(hand - Counter([a.payload]), a.payload), a.text))
     if step in ("move_from", "move_to", "move_count", "sail_to"):
