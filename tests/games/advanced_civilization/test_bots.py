@@ -152,27 +152,23 @@ def test_answers_read_only_what_the_seat_sees() -> None:
     assert len(choices) == 1
 
 
+def _stack_nine_offer(stock: int) -> CivState:
+    """Seat 0 with two cities (taxes 4, §19.1), 30 in treasury and ``stock`` tokens, offered a stack-9 card (§27)."""
+    stacks = [["Ochre"] * 3, ["Iron"] * 3, [], [], [], [], [], [], ["Gold"] * 3]
+    return position(
+        board=ROW,
+        cities={"A": 0, "C": 0},
+        tokens={"B": [4, 0], "D": [0, 3]},
+        players=[{"treasury": 30, "stock": stock}, {}],
+        stacks=stacks,
+        phases=["acquisition"],
+    )
+
+
 def test_the_bot_buys_stack_nine_cards_only_when_its_stock_runs_short() -> None:
     # §27: 18 treasury tokens a card, back to stock; §19: the stock pays the cities' taxes.
-    stacks = [["Ochre"] * 3, ["Iron"] * 3, [], [], [], [], [], [], ["Gold"] * 3]
-    short = position(
-        board=ROW,
-        cities={"A": 0, "C": 0},
-        tokens={"B": [4, 0], "D": [0, 3]},
-        players=[{"treasury": 30, "stock": 3}, {}],
-        stacks=stacks,
-        phases=["acquisition"],
-    )
-    assert answer(short).payload is True
-    rich = position(
-        board=ROW,
-        cities={"A": 0, "C": 0},
-        tokens={"B": [4, 0], "D": [0, 3]},
-        players=[{"treasury": 30}, {}],
-        stacks=stacks,
-        phases=["acquisition"],
-    )
-    assert answer(rich).payload is False
+    assert answer(_stack_nine_offer(3)).payload is True
+    assert answer(_stack_nine_offer(21)).payload is False  # 55 tokens less 4 on the board and 30 in treasury
 
 
 def test_cheapest_give_spares_sets() -> None:
@@ -438,15 +434,7 @@ def test_payments_come_from_the_treasury_first_while_the_stock_is_short(
 def test_stack_nine_purchases_follow_the_shortfall_setting(monkeypatch: pytest.MonkeyPatch) -> None:
     # §27: two cities tax 4 (§19.1); a stock of 3 is one short: with STACK9_SHORT_GAP 2 that is not short enough
     # (and a Gold is worth less than its 18 tokens here), with -1 a stock of 5 is short enough.
-    stacks = [["Ochre"] * 3, ["Iron"] * 3, [], [], [], [], [], [], ["Gold"] * 3]
-    state = position(
-        board=ROW,
-        cities={"A": 0, "C": 0},
-        tokens={"B": [4, 0], "D": [0, 3]},
-        players=[{"treasury": 30, "stock": 3}, {}],
-        stacks=stacks,
-        phases=["acquisition"],
-    )
+    state = _stack_nine_offer(3)
     assert answer(state).payload is True
     monkeypatch.setattr(strategy, "STACK9_SHORT_GAP", 2)
     assert answer(state).payload is False
