@@ -87,11 +87,11 @@ STACK9_SHORT_GAP = 1
 # many tokens more, about a turn's growth (§32: treasury tokens go back to stock; §19.1 taxes and §20 growth come
 # out of it; paid in sets, the treasury piled up to 20-40 tokens by phase 9 and a stack-9 card, one in ten a
 # Piracy, was bought a turn in four to get them back). -1: sets first always, the treasury only for what they
-# leave (the play before session 10). Measured with bench/ac_development.py --pay-from-strategy, cities a seat
-# over turns 20-40: 24 games of 40 turns, seed 11, 4.46 with -1, 4.64 with 5, 4.74 with 10, 4.97 with 20
-# (paired +0.51, +0.33 to +0.68), 5.02 with 30; 48 games of 50 turns, seed 0, 4.96 (4.83-5.09) against 4.40
-# (4.30-4.49), paired +0.56 (+0.39 to +0.73) (2026-12-02, session 10). The bots play it once
-# evaluation.heuristic_choice answers "pay" with ``pay`` (docs/agents.md).
+# leave (the play before session 10). Measured with bench/ac_development.py (the bots' payments routed to
+# ``pay``, which evaluation.heuristic_choice now answers "pay" with), cities a seat over turns 20-40: 24 games
+# of 40 turns, seed 11, 4.46 with -1, 4.64 with 5, 4.74 with 10, 4.97 with 20 (paired +0.51, +0.33 to +0.68),
+# 5.02 with 30; 48 games of 50 turns, seed 0, 4.96 (4.83-5.09) against 4.40 (4.30-4.49), paired +0.56 (+0.39
+# to +0.73) (2026-12-02, session 10; docs/agents.md).
 TREASURY_FIRST_MARGIN = 20
 
 
