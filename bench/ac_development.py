@@ -259,7 +259,6 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         games = list(pool.map(one, work))
     shown = "".join(f", {k}={v}" for k, v in {**options, **chosen}.items())
-    shown += ", payments by strategy.pay" if args.pay_from_strategy else ""
     print(
         f"advanced-civilization, {args.players} x {args.agent}, turn limit {args.turns}{shown},"
         f" {args.games} games, seed {args.seed}"
