@@ -451,3 +451,57 @@ def test_the_bots_pay_from_the_treasury_first_while_the_stock_is_short(monkeypat
     assert state.heuristic_choice(0, state.legal_actions(0)).text == "pay 45 from the treasury"
     monkeypatch.setattr(strategy, "TREASURY_FIRST_MARGIN", -1)
     assert state.heuristic_choice(0, state.legal_actions(0)).text == "hand in 3 Grain (36)"
+
+
+# An island of two city sites, K (limit 3) and P (limit 2), and across the sea a free site L (limit 3) beside M
+# and N, where the other nation stands (Crete's case on the map: Knossos and Phaestos).
+#   K(3, site) - P(2, site)    K, P ~ Sea ~ L(3, site) - M(4) - N(4)
+ISLE = tiny_map(
+    {
+        "K": land(3, "black"),
+        "P": land(2, "black"),
+        "L": land(3, "black"),
+        "M": land(4),
+        "N": land(4),
+        "Sea": {"kind": "sea"},
+    },
+    "K-P K-Sea P-Sea L-Sea L-M M-N",
+)
+
+
+def test_a_gathering_takes_the_tokens_over_a_limit_first_and_counts_no_support_lost_for_them() -> None:
+    # §25.1 and §26.1: P's two tokens over its limit go back to stock in phase 8 anyway, so moving them to
+    # complete K costs no support; counted as lost support, they kept Crete from its first city for whole games.
+    state = position(board=ISLE, tokens={"K": [4, 0], "P": [4, 0], "N": [0, 3]}, phases=["census", "movement"])
+    assert strategy.gather_plan(state, 0)[0] == (2, "K", {"P": 2})
+    while state.to_act() == [0] and state.data["stack"][-1]["step"] != "build_city":
+        state.apply(0, answer(state))
+    assert state.data["tokens"]["K"][0] == 6 and state.data["tokens"]["P"][0] == 2
+
+
+def test_a_hemmed_in_nation_ships_its_surplus_to_free_land_across_the_sea() -> None:
+    # §22: with a city on K, P's two tokens over its limit have no land to go to (stranded); the ship is paid by
+    # them, and carries what P can spare past one token to L, the empty site across the sea (§22.3, §25.1).
+    state = position(board=ISLE, cities={"K": 0}, tokens={"P": [4, 0], "N": [0, 3]}, phases=["ships", "movement"])
+    assert strategy.stranded(state, 0) == 2
+    played = []
+    while state.to_act() == [0]:
+        action = answer(state)
+        played.append(action.text)
+        state.apply(0, action)
+    assert played == [
+        "build a ship in P (0 treasury, 2 from the area)",
+        "build no more ships",
+        "sail from P",
+        "sail P to L",
+        "carry 1 from P to L",
+        "end movement",
+    ]
+    assert state.data["tokens"]["L"][0] == 1 and state.data["ships"]["L"][0] == 1
+
+
+def test_no_ship_is_built_while_the_tokens_can_make_a_city() -> None:
+    # K 5 and P 4 make a city on K this turn (§25.1); a ship's two tokens would leave seven, one short.
+    state = position(board=ISLE, tokens={"K": [5, 0], "P": [4, 0], "N": [0, 3]}, phases=["ships", "movement"])
+    assert strategy.stranded(state, 0) > 0 and strategy.gather_plan(state, 0)
+    assert answer(state).text == "build no more ships"

@@ -114,7 +114,7 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
         return strategy.pay(state, seat, frame, legal)
     if step == "trim_hand":
         return min(legal, key=lambda a: (_worth_to_me(hand - Counter([a.payload]), a.payload), a.text))
-    if step in ("move_from", "move_to", "move_count", "sail_to"):
+    if step in ("move_from", "move_to", "move_count", "sail_to", "sail_count"):
         return strategy.movement(state, seat, frame, legal)
     if step == "build_city":
         return strategy.build_city(state, seat, legal)

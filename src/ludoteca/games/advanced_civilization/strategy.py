@@ -9,7 +9,11 @@ support. Taxes come out of the stock (§19.1): with too few tokens in stock the 
 neighbour with the most stock (§19.3), so a bot keeps a reserve there instead of spreading every spare token
 over the map; the tokens over the areas' limits go back to stock in phase 8 (§26.1) and count toward it, and
 while the stock is short it pays for advances from the treasury (``pay``), whose tokens go back to stock (§32). Ships
-cost tokens and a token a turn (§22); these bots do not use them.
+cost tokens and a token a turn (§22), so the bots build one only when hemmed in: tokens over the limits with no
+land to go to (an island nation such as Crete), paid by those tokens and sailed to free land across the water.
+
+A token gathered on a site from over its own area's limit costs no support (phase 8 would send it back to stock,
+§26.1), so the gatherer takes those first and counts only the others as support lost.
 
 Piracy leaves pirate cities on coastal sites, and nothing removes them but an assault (AC-R24): left alone
 they pile up (a dozen by turn 40 in a game of seed 7, as many as the nations' cities) and take the sites the
@@ -93,6 +97,11 @@ STACK9_SHORT_GAP = 1
 # 5.02 with 30; 48 games of 50 turns, seed 0, 4.96 (4.83-5.09) against 4.40 (4.30-4.49), paired +0.56 (+0.39
 # to +0.73) (2026-12-02, session 10; docs/agents.md).
 TREASURY_FIRST_MARGIN = 20
+# Build a ship when at least this many tokens over the areas' limits have no land area in reach with room for
+# them (``stranded``), and sail them to free land across the water (§22; before session 11 the bots never
+# used ships, and Crete, whose island holds two areas of limits 3 and 2, won 0 of 43 two-player games).
+SHIPS_WHEN_HEMMED = True
+SHIP_STRANDED = 2
 
 
 def _movable(state: CivState, area: str, seat: int) -> int:
@@ -212,8 +221,10 @@ def gather_plan(state: CivState, seat: int) -> list[tuple[int, str, dict[str, in
             if area != site and site in targets
         }
         # The city must stand after phase 8 (§26.31): two tokens a city left on the board elsewhere.
-        if sum(givers.values()) >= need and support_after(state, seat, site) - need >= support + SUPPORT_MARGIN:
-            plans.append((need, site, givers))
+        if sum(givers.values()) >= need:
+            take, lost = _draw(state, seat, givers, need)
+            if support_after(state, seat, site) - lost >= support + SUPPORT_MARGIN:
+                plans.append((need, site, take))
     if ASSAULT_PIRATES:
         # A pirate city taken is a free site again; no city this turn, so the support is only the cities held.
         held = int(state.rules["city_support"]) * len(pieces.cities_of(state, seat))
@@ -227,8 +238,10 @@ def gather_plan(state: CivState, seat: int) -> list[tuple[int, str, dict[str, in
                 for area, targets in reach.items()
                 if area != site and site in targets
             }
-            if need > 0 and sum(givers.values()) >= need and support_after(state, seat, None) - need >= held:
-                plans.append((need, site, givers))
+            if need > 0 and sum(givers.values()) >= need:
+                take, lost = _draw(state, seat, givers, need)
+                if support_after(state, seat, None) - lost >= held:
+                    plans.append((need, site, take))
     if CITIES_ELSEWHERE and not plans:
         # No site this turn: twelve tokens on an area without one make a city as well (§25.1).
         for area in elsewhere_sites(state, seat):
@@ -239,11 +252,42 @@ def gather_plan(state: CivState, seat: int) -> list[tuple[int, str, dict[str, in
                 if source != area and area in targets
             }
             givers = {source: n for source, n in givers.items() if n > 0}
-            enough = need > 0 and sum(givers.values()) >= need
-            if enough and support_after(state, seat, area) - need >= support + SUPPORT_MARGIN:
-                plans.append((need, area, givers))
+            if need <= 0 or sum(givers.values()) < need:
+                continue
+            take, lost = _draw(state, seat, givers, need)
+            if support_after(state, seat, area) - lost >= support + SUPPORT_MARGIN:
+                plans.append((need, area, take))
     plans.sort(key=lambda plan: (plan[0] + SITE_RISK * risky(state, plan[1]), plan[1]))
     return plans
+
+
+def _draw(state: CivState, seat: int, givers: dict[str, int], need: int) -> tuple[dict[str, int], int]:
+    """Which sources send the ``need`` tokens a site lacks, and the support after phase 8 that costs. Each
+    source gives first its tokens over the area's limit, which phase 8 would send back to stock anyway and so
+    cost no support (§26.1; all of them in a city's or pirate city's area, §26.2), then the sources that can
+    spare most give the rest. Counting every token gathered as lost support refused Crete its first city
+    (Knossos and Phaestos, 4 tokens each over limits of 3 and 2) for whole games."""
+    cities = state.data["cities"]
+    pirates = state.data["pirates"]
+
+    def surplus(area: str) -> int:
+        here = pieces.count(state, area, seat)
+        kept = 0 if area in cities or area in pirates else _limit(state, area, seat)
+        return max(0, min(givers[area], here - kept))
+
+    take: dict[str, int] = {}
+    left = need
+    for area in sorted(givers, key=lambda a: (-surplus(a), a)):
+        n = min(left, surplus(area))
+        if n > 0:
+            take[area], left = n, left - n
+    free = {area: surplus(area) for area in take}
+    for area in sorted(givers, key=lambda a: (-(givers[a] - take.get(a, 0)), a)):
+        n = min(left, givers[area] - take.get(area, 0))
+        if n > 0:
+            take[area], left = take.get(area, 0) + n, left - n
+    lost = sum(max(0, n - free.get(area, 0)) for area, n in take.items())
+    return take, lost
 
 
 def risky(state: CivState, site: str) -> bool:
@@ -292,7 +336,9 @@ def movement(state: CivState, seat: int, frame: dict[str, object], legal: list[A
                 chosen = next((a for a in legal if a.payload == ["land", area]), None)
                 if chosen is not None:
                     return chosen
-        return _spread(state, seat, frame, legal)
+        return sailing(state, seat, frame, legal) or _spread(state, seat, frame, legal)
+    if step in ("sail_to", "sail_count"):
+        return sailing(state, seat, frame, legal) or legal[-1]
     if step == "move_to":
         source = str(frame["source"])
         for _, site, givers in plans:
@@ -417,15 +463,110 @@ def build_city(state: CivState, seat: int, legal: list[Action]) -> Action:
 
 
 def ships(state: CivState, seat: int, frame: dict[str, object], legal: list[Action]) -> Action:
-    """No new ships, and an old one kept only while tokens over the limit in its area pay for it (§22.2):
-    these bots move by land, and a ship's token a turn comes out of the treasury that buys advances."""
+    """A ship only for a nation hemmed in (``SHIPS_WHEN_HEMMED``): tokens over the limits that no land area in
+    reach has room for, and a coastal area holding enough of them with free land across the water (§22.1, §22.3),
+    paid by the area's tokens (the treasury buys advances). An old ship is kept only while tokens over the limit
+    in its area pay for it (§22.2): it carries only the tokens where it starts, and the stranded ones are elsewhere."""
     if frame["step"] == "ship_build":
-        return next(a for a in legal if a.payload is None)
+        stop = next(a for a in legal if a.payload is None)
+        if not SHIPS_WHEN_HEMMED or pieces.ships_of(state, seat) or stranded(state, seat) < SHIP_STRANDED:
+            return stop
+        if tax_budget(state, seat) < int(state.rules["ship_cost"]):
+            return stop  # the tokens paid are tokens phase 8 would send back to stock for the taxes (§26.1)
+        if gather_plan(state, seat):
+            return stop  # the tokens make a city this turn (§25.1); a ship's two would cost it
+        builds = [
+            a
+            for a in legal
+            if a.payload is not None
+            and a.payload[1] == 0
+            and pieces.count(state, a.payload[0], seat) > int(state.rules["ship_cost"]) + GROWTH_BASE
+            and sea_targets(state, seat, a.payload[0])
+        ]
+        return max(builds, key=lambda a: (pieces.count(state, a.payload[0], seat), a.text), default=stop)
     area = next((a for a in legal if a.payload == "area"), None)
     where = str(frame["area"])
     if area is not None and pieces.count(state, where, seat) > state.board.areas[where].limit:
         return area
     return next(a for a in legal if a.payload == "scrap")
+
+
+def _free_room(state: CivState, seat: int, area: str) -> int:
+    """Tokens ``seat`` could add to ``area`` and keep past phase 8: room under the limit of an area it alone
+    holds, with no city, pirate city or barbarians (§26.1, AC-R24)."""
+    if not _buildable(state, seat, area):
+        return 0
+    return max(0, state.board.areas[area].limit - pieces.count(state, area, seat))
+
+
+def sea_targets(state: CivState, seat: int, start: str) -> list[str]:
+    """Coastal land areas a ship from ``start`` reaches this turn (§22.4) with room for the tokens it lands."""
+    from ludoteca.games.advanced_civilization.ships import ship_destinations
+
+    return [area for area in ship_destinations(state, seat, start) if _free_room(state, seat, area) > 0]
+
+
+def stranded(state: CivState, seat: int) -> int:
+    """Tokens over the areas' limits (§26.1) that no land area in one move has room for: tokens phase 8 takes
+    back unless a ship carries them away (an island nation such as Crete, a coast whose hinterland is full)."""
+    from ludoteca.games.advanced_civilization.movement import land_destinations
+
+    total = 0
+    for area, row in state.data["tokens"].items():
+        if not row[seat] or not state.board.areas[area].land:
+            continue
+        over = row[seat] - _limit(state, area, seat)
+        if over > 0:
+            room = sum(_free_room(state, seat, t) for t in land_destinations(state, seat, area))
+            total += max(0, over - room)
+    return total
+
+
+def ship_load(state: CivState, seat: int, area: str) -> int:
+    """Tokens a ship in ``area`` takes on (§22.3: at most five unmoved ones): those beyond ``GROWTH_BASE`` and a
+    site's six, no more than the taxes can spare (``tax_budget``, as the spreading on land)."""
+    budget = tax_budget(state, seat)
+    if budget < 0:
+        return 0
+    here = pieces.count(state, area, seat)
+    keep = max(GROWTH_BASE, _kept(state, seat, area, set(open_sites(state, seat))))
+    n = min(int(state.rules["ship_capacity"]), _movable(state, area, seat), here - keep)
+    if RETURNS_PAY_TAXES and here - _limit(state, area, seat) > budget:
+        n = min(n, budget)
+    return max(0, n)
+
+
+def _sea_appeal(state: CivState, seat: int, area: str) -> tuple[int, int, str]:
+    """A landing's worth: an empty city site first (§25.1), then the most room (§20: room grows tokens)."""
+    spec = state.board.areas[area]
+    return (int(spec.city_site != "none"), _free_room(state, seat, area), area)
+
+
+def sailing(state: CivState, seat: int, frame: dict[str, object], legal: list[Action]) -> Action | None:
+    """The steps of a sea move (§22.3, AC-R11) for a nation with a ship (see ``ships``): sail from a ship's
+    area holding tokens to spare to the landing with an empty site or the most room, carrying what it can keep;
+    None where no sea move is worth making (the land moves decide)."""
+    step = frame["step"]
+    if step == "move_from":
+        sails = [
+            a
+            for a in legal
+            if a.payload is not None
+            and a.payload[0] == "sea"
+            and ship_load(state, seat, a.payload[1]) > 0
+            and sea_targets(state, seat, a.payload[1])
+        ]
+        return max(sails, key=lambda a: (ship_load(state, seat, a.payload[1]), a.text), default=None)
+    if step == "sail_to":
+        landings = [a for a in legal if a.payload is not None and _free_room(state, seat, str(a.payload)) > 0]
+        if not landings:
+            return next(a for a in legal if a.payload is None)
+        return max(landings, key=lambda a: _sea_appeal(state, seat, str(a.payload)))
+    if step == "sail_count":
+        source, target = str(frame["source"]), str(frame["target"])
+        want = min(ship_load(state, seat, source), max(1, _free_room(state, seat, target)))
+        return min(legal, key=lambda a: abs(int(a.payload) - want))
+    return None
 
 
 def buy_stack9(state: CivState, seat: int, legal: list[Action]) -> Action:
