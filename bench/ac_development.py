@@ -34,7 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ludoteca.core import derive_seed
-from ludoteca.games.advanced_civilization import cards, pieces, strategy, trade
+from ludoteca.games.advanced_civilization import cards, content, pieces, strategy, trade
 from ludoteca.games.advanced_civilization.machine import RULES
 from ludoteca.games.advanced_civilization.state import CivState
 from ludoteca.stats import wilson
@@ -137,11 +137,14 @@ def city_losses(state: CivState) -> Counter[str]:
     return causes
 
 
-def one(args: tuple[int, int, str, dict[str, Any], int, dict[str, Any]]) -> dict[str, Any]:
+def one(args: tuple[int, int, str, dict[str, Any], int, dict[str, Any], tuple[str, ...]]) -> dict[str, Any]:
     """One game: its per-turn rows, trades, calamities, how it ended and its CPU time."""
-    players, turns, agent, options, seed, chosen = args
+    players, turns, agent, options, seed, chosen, lineup = args
     for name, value in chosen.items():
         setattr(strategy, name, value)
+    if lineup:  # the bots pick the first free nation of their table in seat order (§4): seat i takes lineup[i]
+        order = lineup + tuple(n for n in content.nation_preference() if n not in lineup)
+        content.nation_preference = lambda: order  # type: ignore[assignment]
     _install()
     _turns.clear()
     _trades.clear()
@@ -249,16 +252,29 @@ def main() -> None:
         "--strategy", action="append", default=[], metavar="NAME=VALUE", help="a setting of strategy.py"
     )
     parser.add_argument("--json", metavar="FILE", help="also save every game's rows, trades and calamities")
+    parser.add_argument(
+        "--nations",
+        default="",
+        metavar="A,B,...",
+        help="the nations the seats take, in seat order (default: the bots' table, data/bots.toml), so that runs"
+        " before and after a new table compare",
+    )
     args = parser.parse_args()
     options: dict[str, Any] = dict(option.split("=", 1) for option in args.option)
     chosen = settings(args.strategy)
+    lineup = tuple(filter(None, (n.strip() for n in args.nations.split(","))))
+    unknown = [n for n in lineup if n not in content.nations()]
+    if unknown or (lineup and len(lineup) != args.players):
+        raise SystemExit(f"--nations needs {args.players} known nations, one a seat (unknown: {unknown})")
     work = [
-        (args.players, args.turns, args.agent, options, derive_seed(args.seed, i), chosen) for i in range(args.games)
+        (args.players, args.turns, args.agent, options, derive_seed(args.seed, i), chosen, lineup)
+        for i in range(args.games)
     ]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         games = list(pool.map(one, work))
     shown = "".join(f", {k}={v}" for k, v in {**options, **chosen}.items())
+    shown += f", nations {','.join(lineup)}" if lineup else ""
     print(
         f"advanced-civilization, {args.players} x {args.agent}, turn limit {args.turns}{shown},"
         f" {args.games} games, seed {args.seed}"
