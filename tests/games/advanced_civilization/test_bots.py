@@ -514,3 +514,17 @@ def test_no_ship_is_built_while_the_tokens_can_make_a_city() -> None:
     state = position(board=ISLE, tokens={"K": [5, 0], "P": [4, 0], "N": [0, 3]}, phases=["ships", "movement"])
     assert strategy.stranded(state, 0) > 0 and strategy.gather_plan(state, 0)
     assert answer(state).text == "build no more ships"
+
+
+def test_twelve_tokens_gathered_off_a_site_stay_for_the_city() -> None:
+    # §25.1: twelve tokens make a city on an area without a site. The spreading that founds new areas (§20.1)
+    # used to send Y's own eight away again once X's four came in (Assyria: ten turns, one city); W's two
+    # tokens are the support the city needs (§26.31).
+    row = tiny_map({"X": land(3), "Y": land(4), "V": land(4), "W": land(4)}, "X-Y Y-V V-W")
+    tokens = {"X": [4, 0], "Y": [8, 0], "W": [2, 0], "V": [0, 3]}
+    state = position(board=row, tokens=tokens, phases=["movement", "conflict", "city_construction"])
+    assert strategy.gather_plan(state, 0)[0] == (4, "Y", {"X": 4})
+    while state.data["stack"][-1]["step"] != "build_city" or state.to_act() != [0]:
+        state.apply(state.to_act()[0], answer(state))
+    assert state.data["tokens"]["Y"][0] == 12
+    assert answer(state).text == "build a city in Y"

@@ -371,9 +371,11 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
 
     def spare(area: str) -> int:
         here = pieces.count(state, area, seat)
-        over = here - max(board.areas[area].limit, _kept(state, seat, area, sites))
-        if not short and area not in sites:
-            # A token alone grows by one (§20.1): the rest found new areas that grow as fast.
+        kept = _kept(state, seat, area, sites)
+        over = here - max(board.areas[area].limit, kept)
+        if not short and area not in sites and not kept:
+            # A token alone grows by one (§20.1): the rest found new areas that grow as fast. Not the twelve
+            # gathered for a city off a site (§25.1): spread again, they left Assyria one city for ten turns.
             over = max(over, here - GROWTH_BASE)
         n = min(_movable(state, area, seat), over)
         if RETURNS_PAY_TAXES and here - _limit(state, area, seat) > budget:
