@@ -99,7 +99,10 @@ STACK9_SHORT_GAP = 1
 TREASURY_FIRST_MARGIN = 20
 # Build a ship when at least this many tokens over the areas' limits have no land area in reach with room for
 # them (``stranded``), and sail them to free land across the water (§22; before session 11 the bots never
-# used ships, and Crete, whose island holds two areas of limits 3 and 2, won 0 of 43 two-player games).
+# used ships, and Crete, whose island holds two areas of limits 3 and 2, won 0 of 43 two-player games; with
+# them and the gathering below, 7 of the same 43). 2 is Crete's case once Knossos holds a city: Phaestos grows
+# to 4, two over its limit, every turn (3 left it there for whole games); measured only with the rest of the
+# session's changes (docs/agents.md).
 SHIPS_WHEN_HEMMED = True
 SHIP_STRANDED = 2
 
