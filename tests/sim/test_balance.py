@@ -67,6 +67,19 @@ def test_first_player_share_comes_from_the_order_of_play_with_its_wilson_interva
     assert by_order["2nd"]["wins"] == 1
 
 
+def test_the_first_seats_sides_are_counted_where_the_order_follows_them() -> None:
+    """Advanced Civilization places dealt nations' start tokens in A.S.T. order, so the first to decide is the
+    nation lowest on it: the first player's share is partly that nation's, and the summary says which."""
+    results = [_line(["h", "h"], [1, 2], [1], order=[0, 1], side="nation", sides=["Africa", "Asia"]),
+               _line(["h", "h"], [2, 1], [0], order=[1, 0], side="nation", sides=["Egypt", "Africa"]),
+               _line(["h", "h"], [2, 1], [0], order=[0, 1], side="nation", sides=["Italy", "Egypt"]),
+               _line(["h", "h"], [1, 2], [1], order=[0, 1], sides=["Africa", "Crete"])]
+    summary = summarize(results)
+    assert summary["first_sides"] == {"Africa": 3, "Italy": 1}
+    assert list(summary["first_sides"]) == ["Africa", "Italy"]  # most often first
+    assert "first_sides" not in summarize([_line(["a", "b"], [2, 1], [0], order=[0, 1])])  # no sides, no count
+
+
 def test_mankind_records_its_rolled_first_player_as_the_first_in_the_order() -> None:
     """Mankind rolls for the first player, so the order is not seat order: it must match the roll's log event."""
     firsts = []

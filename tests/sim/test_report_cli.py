@@ -54,6 +54,10 @@ def test_the_report_states_first_player_turns_nations_and_margins(tmp_path: Path
     text = (tmp_path / "report.md").read_text()
     first = summary["by_order"]["1st"]
     assert f"**First player** (the first seat to decide) won {first['share']:.1%}" in text
+    # The first to decide is the dealt nation lowest on the A.S.T. (§4): the line names which, most often first.
+    side, count = next(iter(summary["first_sides"].items()))
+    assert f"The first to decide played {side} in {count} of 3 games" in text
+    assert "its share includes those nations' shares" in text
     turns = summary["length"]["turns"]["mean"]
     assert f"Turns (one turn: a game turn (every nation plays each phase)): mean {turns:g}" in text
     assert "### Win share by nation" in text and "### Victory margins" in text and "### How games end: `end`" in text

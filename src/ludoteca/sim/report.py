@@ -144,11 +144,27 @@ def _spread_text(spread: dict[str, Any]) -> str:
             f"quartiles {spread['q1']:g} – {spread['q3']:g}, range {spread['min']:g} – {spread['max']:g}")
 
 
+def _first_sides_text(summary: dict[str, Any]) -> str:
+    """Which sides the first seat played, where a game's order of play follows its sides (Advanced
+    Civilization's dealt nations place their start tokens in A.S.T. order): the first player's share is then
+    partly those sides' shares, which a designer must not read as an effect of the order alone."""
+    first_sides: dict[str, int] = summary.get("first_sides") or {}
+    games = sum(first_sides.values())
+    if not games:
+        return ""
+    word = summary.get("faction_word", "faction")
+    named = [f"{side} in {count}" for side, count in first_sides.items()]
+    named[0] += f" of {games} games"
+    shown = ", ".join(named[:3]) + (", ..." if len(named) > 3 else "")
+    return f" The first to decide played {shown}: its share includes those {word}s' shares (their table below)."
+
+
 def _headlines(summary: dict[str, Any]) -> list[str]:
     lines = []
     if "by_order" in summary:
         first = next(iter(summary["by_order"].values()))
-        lines.append(f"- **First player** (the first seat to decide) won {_interval(first)}: {_verdict(first)}.")
+        lines.append(f"- **First player** (the first seat to decide) won {_interval(first)}: {_verdict(first)}."
+                     + _first_sides_text(summary))
     if "by_seat" in summary:
         seen = [name for name, row in summary["by_seat"].items() if row["vs_fair"] != "within"]
         lines.append("- **Seats:** " + (f"seat(s) {', '.join(seen)} differ from the fair share." if seen

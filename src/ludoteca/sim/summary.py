@@ -141,6 +141,7 @@ def summarize(results: list[dict[str, Any]], failures: int = 0) -> dict[str, Any
     their tables are simply left out."""
     tallies = {key: _Tally() for key in ("by_agent", "by_seat", "by_order", "by_faction")}
     side_words: Counter[str] = Counter()
+    first_sides: Counter[str] = Counter()  # the side of the first seat to decide: its share is also that side's
     lengths: list[float] = []
     turns: list[float] = []
     seconds: list[float] = []
@@ -172,6 +173,8 @@ def summarize(results: list[dict[str, Any]], failures: int = 0) -> dict[str, Any
         if sides:
             rows["by_faction"] = [str(name) for name in sides]
             side_words[line.get("side", "faction")] += 1
+            if isinstance(line.get("order"), list) and line["order"]:
+                first_sides[str(sides[line["order"][0]])] += 1
         for key, names in rows.items():
             for seat, name in enumerate(names):
                 tallies[key].add(name, credit[seat], players, scores[seat])
@@ -210,6 +213,8 @@ def summarize(results: list[dict[str, Any]], failures: int = 0) -> dict[str, Any
             summary[key] = tally.table(order)
     if side_words:
         summary["faction_word"] = side_words.most_common(1)[0][0]
+    if first_sides:
+        summary["first_sides"] = dict(first_sides.most_common())
     summary["length"] = {
         "actions": _spread(lengths),
         "turns": _spread(turns),
