@@ -528,3 +528,18 @@ def test_twelve_tokens_gathered_off_a_site_stay_for_the_city() -> None:
         state.apply(state.to_act()[0], answer(state))
     assert state.data["tokens"]["Y"][0] == 12
     assert answer(state).text == "build a city in Y"
+
+
+def test_a_boxed_in_nation_takes_an_empty_site_from_a_neighbour_by_conflict() -> None:
+    # §24: in S (limit 2) the other nation's 2 tokens and 7 brought in remove one each, the smaller force first,
+    # until one force is left: 6 remain, a city's worth (§25.1). Six would leave 5, so 7 is the fewest.
+    row = tiny_map({"S": land(2, "black"), "A": land(4), "B": land(4), "W": land(4)}, "S-A S-B A-W B-W")
+    tokens = {"S": [0, 2], "A": [6, 0], "B": [6, 0], "W": [2, 0]}
+    state = position(board=row, tokens=tokens, phases=["movement", "conflict", "city_construction"])
+    assert strategy.contested_sites(state, 0) == [("S", 7)]
+    assert [(need, site) for need, site, _ in strategy.gather_plan(state, 0)] == [(7, "S")]
+    while state.data["stack"][-1]["step"] != "build_city" or state.to_act() != [0]:
+        state.apply(state.to_act()[0], answer(state))
+    mine, theirs = state.data["tokens"]["S"]
+    assert mine >= 6 and theirs == 0  # whatever the other nation did in its own movement
+    assert answer(state).text == "build a city in S"

@@ -105,6 +105,13 @@ TREASURY_FIRST_MARGIN = 20
 # session's changes (docs/agents.md).
 SHIPS_WHEN_HEMMED = True
 SHIP_STRANDED = 2
+# Gather on an empty city site where one other nation stands the tokens that win the conflict (§24) and leave a
+# city's worth (§25.1): a player boxed in by neighbours takes a site from them. 48 games of 50 turns, seed 0
+# (2026-12-02, session 11), cities a seat over turns 20-40 and the least seat's advances at turn 40: Assyria,
+# Asia, Italy, Babylon 5.22 against 5.23 (paired -0.00, -0.15 to +0.14), least seat 10.96 against 10.62, 1 game
+# of 48 with a seat below 6 as before; the bots' own lineup (Assyria, Asia, Illyria, Italy) 5.08 against 5.06
+# (+0.03, -0.16 to +0.21), least seat 10.44 against 10.02, 0 games of 48 below 6 against 2: kept.
+CONTEST_SITES = True
 
 
 def _movable(state: CivState, area: str, seat: int) -> int:
@@ -186,6 +193,35 @@ def assault_need(state: CivState, seat: int, area: str) -> int | None:
     return None
 
 
+def contested_sites(state: CivState, seat: int) -> list[tuple[str, int]]:
+    """Empty city sites where one other nation's tokens stand, each with the tokens ``seat`` still needs there
+    to be left alone with a city's worth after phase 6's conflict (§24.2-§24.4, ``conflict.survivors``), at
+    most twelve in all."""
+    from ludoteca.games.advanced_civilization.conflict import survivors
+
+    data = state.data
+    found = []
+    for name, spec in state.board.areas.items():
+        if not spec.land or spec.city_site == "none" or name in data["cities"]:
+            continue
+        if name in data["pirates"] or name in data["barbarians"]:
+            continue
+        others = [s for s in pieces.present(state, name) if s != seat]
+        if len(others) != 1:
+            continue
+        rival, theirs = others[0], pieces.count(state, name, others[0])
+        metal = {seat: state.has(seat, "Metalworking"), rival: state.has(rival, "Metalworking")}
+        cost = _city_cost(state, name)
+        for mine in range(cost, 13):
+            left = survivors({seat: mine, rival: theirs}, metal, spec.limit)
+            if left[rival] == 0 and left[seat] >= cost:
+                need = mine - pieces.count(state, name, seat)
+                if need > 0:
+                    found.append((name, need))
+                break
+    return found
+
+
 def pirate_sites(state: CivState, seat: int) -> list[str]:
     """Pirate cities' areas no other nation holds tokens in: sites to free with an assault (AC-R24)."""
     return [
@@ -244,6 +280,18 @@ def gather_plan(state: CivState, seat: int) -> list[tuple[int, str, dict[str, in
             if need > 0 and sum(givers.values()) >= need:
                 take, lost = _draw(state, seat, givers, need)
                 if support_after(state, seat, None) - lost >= held:
+                    plans.append((need, site, take))
+    if CONTEST_SITES:
+        # An empty site another nation stands on: enough tokens win the conflict and build there (§24, §25.1).
+        for site, need in contested_sites(state, seat):
+            givers = {
+                area: _movable(state, area, seat) - _kept(state, seat, area, site_set)
+                for area, targets in reach.items()
+                if area != site and site in targets
+            }
+            if sum(givers.values()) >= need:
+                take, lost = _draw(state, seat, givers, need)
+                if support_after(state, seat, site) - lost >= support + SUPPORT_MARGIN:
                     plans.append((need, site, take))
     if CITIES_ELSEWHERE and not plans:
         # No site this turn: twelve tokens on an area without one make a city as well (§25.1).
