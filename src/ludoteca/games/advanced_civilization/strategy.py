@@ -248,66 +248,40 @@ def gather_plan(state: CivState, seat: int) -> list[tuple[int, str, dict[str, in
             spare = _movable(state, area, seat) - _kept(state, seat, area, site_set)
             if spare > 0:
                 reach[area] = land_destinations(state, seat, area)
-    support = int(state.rules["city_support"]) * (len(pieces.cities_of(state, seat)) + 1)
-    plans = []
-    for site in sites:
-        need = _city_cost(state, site) - pieces.count(state, site, seat)
-        if need <= 0:
-            continue
+    support = int(state.rules["city_support"]) * (len(pieces.cities_of(state, seat)) + 1) + SUPPORT_MARGIN
+    plans: list[tuple[int, str, dict[str, int]]] = []
+
+    def consider(target: str, need: int, city: str | None, kept_support: int) -> None:
+        """Plan ``need`` more tokens for ``target`` if the sources in reach can give them and the support left
+        after phase 8 (§26.31: two tokens a city on the board elsewhere, ``city`` built) is ``kept_support``."""
         givers = {
             area: _movable(state, area, seat) - _kept(state, seat, area, site_set)
             for area, targets in reach.items()
-            if area != site and site in targets
+            if area != target and target in targets
         }
-        # The city must stand after phase 8 (§26.31): two tokens a city left on the board elsewhere.
-        if sum(givers.values()) >= need:
-            take, lost = _draw(state, seat, givers, need)
-            if support_after(state, seat, site) - lost >= support + SUPPORT_MARGIN:
-                plans.append((need, site, take))
+        if need <= 0 or sum(givers.values()) < need:
+            return
+        take, lost = _draw(state, seat, givers, need)
+        if support_after(state, seat, city) - lost >= kept_support:
+            plans.append((need, target, take))
+
+    for site in sites:
+        consider(site, _city_cost(state, site) - pieces.count(state, site, seat), site, support)
     if ASSAULT_PIRATES:
         # A pirate city taken is a free site again; no city this turn, so the support is only the cities held.
         held = int(state.rules["city_support"]) * len(pieces.cities_of(state, seat))
         for site in pirate_sites(state, seat):
             least = assault_need(state, seat, site)
-            if least is None:
-                continue
-            need = least - pieces.count(state, site, seat)
-            givers = {
-                area: _movable(state, area, seat) - _kept(state, seat, area, site_set)
-                for area, targets in reach.items()
-                if area != site and site in targets
-            }
-            if need > 0 and sum(givers.values()) >= need:
-                take, lost = _draw(state, seat, givers, need)
-                if support_after(state, seat, None) - lost >= held:
-                    plans.append((need, site, take))
+            if least is not None:
+                consider(site, least - pieces.count(state, site, seat), None, held)
     if CONTEST_SITES:
         # An empty site another nation stands on: enough tokens win the conflict and build there (§24, §25.1).
         for site, need in contested_sites(state, seat):
-            givers = {
-                area: _movable(state, area, seat) - _kept(state, seat, area, site_set)
-                for area, targets in reach.items()
-                if area != site and site in targets
-            }
-            if sum(givers.values()) >= need:
-                take, lost = _draw(state, seat, givers, need)
-                if support_after(state, seat, site) - lost >= support + SUPPORT_MARGIN:
-                    plans.append((need, site, take))
+            consider(site, need, site, support)
     if CITIES_ELSEWHERE and not plans:
         # No site this turn: twelve tokens on an area without one make a city as well (§25.1).
         for area in elsewhere_sites(state, seat):
-            need = _city_cost(state, area) - pieces.count(state, area, seat)
-            givers = {
-                source: _movable(state, source, seat) - _kept(state, seat, source, site_set)
-                for source, targets in reach.items()
-                if source != area and area in targets
-            }
-            givers = {source: n for source, n in givers.items() if n > 0}
-            if need <= 0 or sum(givers.values()) < need:
-                continue
-            take, lost = _draw(state, seat, givers, need)
-            if support_after(state, seat, area) - lost >= support + SUPPORT_MARGIN:
-                plans.append((need, area, take))
+            consider(area, _city_cost(state, area) - pieces.count(state, area, seat), area, support)
     plans.sort(key=lambda plan: (plan[0] + SITE_RISK * risky(state, plan[1]), plan[1]))
     return plans
 
