@@ -126,20 +126,22 @@ def _city_cost(state: CivState, area: str) -> int:
     return city_cost(state, area)
 
 
+def _empty_site(state: CivState, area: str) -> bool:
+    """A land area with a city site and no city, pirate city or barbarians on it (§25.1, AC-R24)."""
+    spec, data = state.board.areas[area], state.data
+    if not spec.land or spec.city_site == "none" or area in data["cities"]:
+        return False
+    return area not in data["pirates"] and area not in data["barbarians"]
+
+
 def open_sites(state: CivState, seat: int) -> list[str]:
     """Empty city sites where ``seat`` could build: no city, no pirate city or barbarians (AC-R24), and no
     other nation's tokens (a nation builds only where it is alone, §25.1; AC-R20)."""
-    data = state.data
-    sites = []
-    for name, spec in state.board.areas.items():
-        if not spec.land or spec.city_site == "none" or name in data["cities"]:
-            continue
-        if name in data["pirates"] or name in data["barbarians"]:
-            continue
-        if any(s != seat for s in pieces.present(state, name)):
-            continue
-        sites.append(name)
-    return sites
+    return [
+        name
+        for name in state.board.areas
+        if _empty_site(state, name) and not any(s != seat for s in pieces.present(state, name))
+    ]
 
 
 def _kept(state: CivState, seat: int, area: str, sites: set[str]) -> int:
@@ -199,12 +201,9 @@ def contested_sites(state: CivState, seat: int) -> list[tuple[str, int]]:
     most twelve in all."""
     from ludoteca.games.advanced_civilization.conflict import survivors
 
-    data = state.data
     found = []
     for name, spec in state.board.areas.items():
-        if not spec.land or spec.city_site == "none" or name in data["cities"]:
-            continue
-        if name in data["pirates"] or name in data["barbarians"]:
+        if not _empty_site(state, name):
             continue
         others = [s for s in pieces.present(state, name) if s != seat]
         if len(others) != 1:
