@@ -231,10 +231,12 @@ def pirate_sites(state: CivState, seat: int) -> list[str]:
 
 
 def gather_plan(state: CivState, seat: int) -> list[tuple[int, str, dict[str, int]]]:
-    """The city sites ``seat`` can complete this movement (§25.1: six tokens on a site), and with
-    ``ASSAULT_PIRATES`` the pirate cities it can take cleanly (``assault_need``), best first: each as (tokens
-    still needed, site, {source: tokens it can give}). Sources are the areas from which this turn's unmoved
-    tokens reach the site by land (§23)."""
+    """The city sites ``seat`` can complete this movement (§25.1: six tokens on a site), with
+    ``ASSAULT_PIRATES`` the pirate cities it can take cleanly (``assault_need``), with ``CONTEST_SITES`` the
+    sites it can win from one other nation (``contested_sites``), and with ``CITIES_ELSEWHERE``, when none of
+    those, areas without a site (twelve tokens); best first, each as (tokens still needed, site, {source:
+    tokens it sends}, surplus over a limit first, ``_draw``). Sources are the areas from which this turn's
+    unmoved tokens reach the site by land (§23)."""
     from ludoteca.games.advanced_civilization.movement import land_destinations
 
     if not pieces.spare_cities(state, seat):  # nine cities at most (§25.1)
