@@ -166,15 +166,16 @@ def summarize(results: list[dict[str, Any]], failures: int = 0) -> dict[str, Any
         if isinstance(line.get("turns"), int):
             turns.append(line["turns"])
         rows: dict[str, list[str]] = {"by_agent": agents, "by_seat": [str(seat) for seat in range(players)]}
-        if isinstance(line.get("order"), list):
-            position = {seat: place for place, seat in enumerate(line["order"], 1)}
+        order = line.get("order")
+        if isinstance(order, list):
+            position = {seat: place for place, seat in enumerate(order, 1)}
             rows["by_order"] = [_ordinal(position[seat]) for seat in range(players)]
         sides = line.get("sides") or result.get("factions")
         if sides:
             rows["by_faction"] = [str(name) for name in sides]
             side_words[line.get("side", "faction")] += 1
-            if isinstance(line.get("order"), list) and line["order"]:
-                first_sides[str(sides[line["order"][0]])] += 1
+            if isinstance(order, list) and order:
+                first_sides[str(sides[order[0]])] += 1
         for key, names in rows.items():
             for seat, name in enumerate(names):
                 tallies[key].add(name, credit[seat], players, scores[seat])

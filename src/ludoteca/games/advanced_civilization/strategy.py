@@ -344,6 +344,15 @@ def tax_budget(state: CivState, seat: int) -> int:
     return stock + back - stock_reserve(state, seat)
 
 
+def _within_taxes(state: CivState, seat: int, area: str, n: int, budget: int) -> int:
+    """``n`` tokens to move out of ``area``, no more than ``budget`` (``tax_budget``) where the area holds more
+    over its limit than that: each token moved out of the surplus is one fewer back in stock for next turn's
+    taxes (§26.1, §19), on land or by ship alike."""
+    if RETURNS_PAY_TAXES and pieces.count(state, area, seat) - _limit(state, area, seat) > budget:
+        return min(n, budget)
+    return n
+
+
 def stock_reserve(state: CivState, seat: int) -> int:
     """Stock a nation keeps for next turn's taxes, two tokens a city (§19.1), and ``STOCK_MARGIN`` more."""
     return int(state.rules["tax_per_city"]) * len(pieces.cities_of(state, seat)) + STOCK_MARGIN
@@ -403,11 +412,7 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
             # A token alone grows by one (§20.1): the rest found new areas that grow as fast. Not the twelve
             # gathered for a city off a site (§25.1): spread again, they left Assyria one city for ten turns.
             over = max(over, here - GROWTH_BASE)
-        n = min(_movable(state, area, seat), over)
-        if RETURNS_PAY_TAXES and here - _limit(state, area, seat) > budget:
-            # Each token moved out of the surplus is one fewer back in stock for next turn's taxes (§26.1, §19).
-            n = min(n, budget)
-        return n
+        return _within_taxes(state, seat, area, min(_movable(state, area, seat), over), budget)
 
     def room(area: str) -> int:
         foreign = sum(pieces.count(state, area, s) for s in pieces.present(state, area) if s != seat)
@@ -556,12 +561,9 @@ def ship_load(state: CivState, seat: int, area: str) -> int:
     budget = tax_budget(state, seat)
     if budget < 0:
         return 0
-    here = pieces.count(state, area, seat)
     keep = max(GROWTH_BASE, _kept(state, seat, area, set(open_sites(state, seat))))
-    n = min(int(state.rules["ship_capacity"]), _movable(state, area, seat), here - keep)
-    if RETURNS_PAY_TAXES and here - _limit(state, area, seat) > budget:
-        n = min(n, budget)
-    return max(0, n)
+    n = min(int(state.rules["ship_capacity"]), _movable(state, area, seat), pieces.count(state, area, seat) - keep)
+    return max(0, _within_taxes(state, seat, area, n, budget))
 
 
 def _sea_appeal(state: CivState, seat: int, area: str) -> tuple[int, int, str]:
@@ -576,15 +578,10 @@ def sailing(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
     None where no sea move is worth making (the land moves decide)."""
     step = frame["step"]
     if step == "move_from":
-        sails = [
-            a
-            for a in legal
-            if a.payload is not None
-            and a.payload[0] == "sea"
-            and ship_load(state, seat, a.payload[1]) > 0
-            and sea_targets(state, seat, a.payload[1])
-        ]
-        return max(sails, key=lambda a: (ship_load(state, seat, a.payload[1]), a.text), default=None)
+        ships_here = [a for a in legal if a.payload is not None and a.payload[0] == "sea"]
+        loads = {a.text: ship_load(state, seat, a.payload[1]) for a in ships_here}
+        sails = [a for a in ships_here if loads[a.text] > 0 and sea_targets(state, seat, a.payload[1])]
+        return max(sails, key=lambda a: (loads[a.text], a.text), default=None)
     if step == "sail_to":
         landings = [a for a in legal if a.payload is not None and _free_room(state, seat, str(a.payload)) > 0]
         if not landings:
