@@ -124,6 +124,11 @@ def test_a_move_is_two_clicks_with_a_count_the_census_and_the_labels(server: str
     movable = view["tokens"][source][0]
     page = desktop.page
     open_page(desktop, game.url)
+    # The agreed turn limit is said beside the turn and the A.S.T., whose "end" column is the other ending (§34.1).
+    assert f"Turn {view['turn']} of 3" in page.inner_text("#status")
+    assert page.text_content("#board [data-game-end]") == (
+        "The game ends after turn 3, or sooner after the turn a nation reaches its end."
+    )
     # The census figure is the tokens counted (§21), not a seat number.
     counted = view["census_counts"][0]
     assert f"census {counted} (" in page.inner_text("#players [data-seat='0']")

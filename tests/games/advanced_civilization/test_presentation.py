@@ -216,3 +216,19 @@ def test_a_help_file_that_misses_or_invents_a_card_is_refused(change: object, re
 def test_the_default_length_reaches_trade_calamities_and_advances() -> None:
     spec = next(o for o in ludoteca.load_game("advanced-civilization").option_specs if o.name == "turn_limit")
     assert spec.default == 15  # measured with heuristic bots (docs/advanced-civilization.md)
+
+
+# ------------------------------------------------------------------ how the game ends
+@pytest.mark.parametrize(("limit", "said"), [(4, "Turn 1 of 4 on the main map."), (None, "Turn 1 on the main map.")])
+def test_the_turn_limit_is_said_beside_the_turn_so_the_ast_is_not_read_as_the_games_length(
+    limit: int | None, said: str
+) -> None:
+    """§34.1B: a session may agree a turn limit. The page and the terminal say it; the A.S.T.'s "end" column is
+    the other ending (a 4-turn game once looked 16 turns long in the browser)."""
+    game = ludoteca.load_game("advanced-civilization", players=2, options={"map": "main", "turn_limit": limit})
+    assert presentation.static_data(dict(game.options))["turn_limit"] == limit
+    state = game.new_state(seed=3)
+    while state.view(0)["turn"] < 1:
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert state.render(0).splitlines()[0] == said

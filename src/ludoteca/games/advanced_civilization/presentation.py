@@ -32,6 +32,9 @@ def static_data(options: dict[str, Any]) -> dict[str, Any]:
         "areas": areas,
         "borders": [list(pair) for pair in links],
         **_tracks(),
+        # The agreed turn limit (None: the A.S.T. alone ends the game, §34.1). Shown beside the A.S.T., whose
+        # "end" column a player would otherwise read as the game's length.
+        "turn_limit": options.get("turn_limit"),
         "help": _help(options.get("calamities", "standard")),
     }
 

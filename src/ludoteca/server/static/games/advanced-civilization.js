@@ -290,6 +290,13 @@
   function astUnits(ctx) { return ctx.static.nations ? 80 + ROW * (ctx.view.nations || []).length + 10 : 0; }
   function astHeight(ctx, width) { return astUnits(ctx) * (width / AST_WIDTH); }
 
+  /** How this game ends (§34.1): after the turn a marker reaches its row's end, or at the agreed turn limit. */
+  function gameEnd(ctx) {
+    const limit = ctx.static.turn_limit;
+    const atEnd = "after the turn a nation reaches its end";
+    return limit ? `The game ends after turn ${limit}, or sooner ${atEnd}.` : `The game ends ${atEnd} (no turn limit).`;
+  }
+
   /** The A.S.T.: one row per nation in the game, its epochs tinted, its marker on its space. */
   function astTrack(root, ctx, top, mapWidth) {
     const width = AST_WIDTH;
@@ -304,6 +311,8 @@
     const title = s("text", { x: 16, y: 28, "font-size": 14, "font-weight": 700, fill: "#3b3325", "data-ast-help": "yes" }, g, "A.S.T. — Archaeology Succession Table");
     const astHelp = ((ctx.static.help || {}).ast) || {};
     if (ctx.help) ctx.help(title, "Archaeology Succession Table", Object.values(astHelp).join("\n"));
+    // How the game ends (§34.1), so the track's "end" column is not read as the game's length.
+    s("text", { x: width - 16, y: 28, "text-anchor": "end", "font-size": 11.5, fill: "#4e432b", "data-game-end": "yes" }, g, gameEnd(ctx));
     const needs = Object.fromEntries((((ctx.static.help || {}).epochs) || []).map((e) => [e.name, e]));
     const left = 150;
     const cell = (width - left - 16) / (finish + 1);
@@ -556,7 +565,8 @@
 
     status(ctx) {
       const d = ctx.view.decision;
-      return `Turn ${ctx.view.turn}${d ? ` · ${d.step.replace(/_/g, " ")}` : ""}`;
+      const limit = ctx.static.turn_limit;
+      return `Turn ${ctx.view.turn}${limit ? ` of ${limit}` : ""}${d ? ` · ${d.step.replace(/_/g, " ")}` : ""}`;
     },
   });
 })();
