@@ -576,7 +576,8 @@ class CivState(MachineState):
             spec = board.areas[area]
             by_region.setdefault(f"{spec.board} board, {spec.region or 'sea'}", []).append(area)
         limit = self.game.options["turn_limit"]  # §34.1B: the agreed limit, said so the A.S.T. is not read as it
-        lines = [f"Turn {data['turn']}{f' of {limit}' if limit else ''} on the {board.name} map."]
+        when = f"Turn {data['turn']}" if data["turn"] else "Set-up before turn 1"
+        lines = [f"{when}{f' of {limit}' if limit else ''} on the {board.name} map."]
         for region in sorted(by_region):
             lines.append(f"[{region}]")
             for area in by_region[region]:

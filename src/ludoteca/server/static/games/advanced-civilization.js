@@ -566,7 +566,8 @@
     status(ctx) {
       const d = ctx.view.decision;
       const limit = ctx.static.turn_limit;
-      return `Turn ${ctx.view.turn}${limit ? ` of ${limit}` : ""}${d ? ` · ${d.step.replace(/_/g, " ")}` : ""}`;
+      const when = ctx.view.turn ? `Turn ${ctx.view.turn}` : "Set-up before turn 1";
+      return `${when}${limit ? ` of ${limit}` : ""}${d ? ` · ${d.step.replace(/_/g, " ")}` : ""}`;
     },
   });
 })();
