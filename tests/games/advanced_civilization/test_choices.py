@@ -253,7 +253,12 @@ HANDS3 = [
 def test_the_open_session_asks_every_seat_at_once_until_each_is_done() -> None:
     state = position(seats=3, players=HANDS3, phases=["trade"], options=OPEN)
     assert state.to_act() == [0, 1, 2]
-    assert state.view(0)["decision"] == {"seat": 0, "step": "trade_open", "seats": [0, 1, 2]}
+    assert state.view(0)["decision"] == {
+        "seat": 0,
+        "step": "trade_open",
+        "prompt": "Trade (§28): propose trades to anyone, answer offers, or say you are done.",
+        "seats": [0, 1, 2],
+    }
     assert texts(state, 1) == [
         f"propose a trade to {state.who(0)}",
         f"propose a trade to {state.who(2)}",

@@ -233,3 +233,40 @@ def test_the_turn_limit_is_said_beside_the_turn_so_the_ast_is_not_read_as_the_ga
         seat = state.to_act()[0]
         state.apply(seat, state.legal_actions(seat)[0])
     assert state.render(0).splitlines()[0] == said
+
+
+# ------------------------------------------------------------------ what a decision asks, in words
+def test_every_decision_step_has_a_sentence_and_no_sentence_is_stale() -> None:
+    from ludoteca.games.advanced_civilization import machine, prompts
+
+    ludoteca.load_game("advanced-civilization", players=2)  # every phase module registers its steps
+    assert set(prompts.PROMPTS) == set(machine.RULES.decisions)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_status_says_each_decision_in_words_filled_from_public_fields_only(players: int) -> None:
+    """Seeded games of heuristic and random seats, both calamity sets: every waiting decision's prompt is its
+    step's sentence with every field filled (no "{", no step name), and the steps whose frames hold what others
+    may not see (the cards in a purchase, an offer's side, the area a player has picked to move from) say
+    nothing of it: their sentence is the bare template."""
+    from ludoteca.agents.base import make_agent
+    from ludoteca.games.advanced_civilization import prompts
+
+    private = {"choose_advance", "pay", "build_offer", "move_to", "move_count", "sail_to", "sail_count", "expand"}
+    seen: set[str] = set()
+    for game_no, calamities in enumerate(("standard", "additional")):
+        options = {"nations": "random", "turn_limit": 14, "calamities": calamities}
+        state = ludoteca.load_game("advanced-civilization", players=players, options=options).new_state(seed=game_no)
+        agents = [make_agent("heuristic" if (seat + game_no) % 3 else "random", seed=seat) for seat in range(players)]
+        while not state.is_over():
+            decision = state.view(None)["decision"]
+            if decision is not None:
+                text = decision["prompt"]
+                seen.add(decision["step"])
+                assert "{" not in text and "_" not in text and text.endswith("."), text
+                if decision["step"] in private:
+                    assert text == prompts.PROMPTS[decision["step"]]
+                assert state.view(decision["seat"])["decision"]["prompt"] == text
+            seat = state.to_act()[0]
+            state.apply(seat, agents[seat].choose(state, seat))
+    assert {"move_from", "build_city", "choose_advance", "trade_open"} <= seen, seen

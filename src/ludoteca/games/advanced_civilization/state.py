@@ -17,6 +17,7 @@ from ludoteca.core.machine import MachineState
 from ludoteca.games.advanced_civilization import content
 from ludoteca.games.advanced_civilization.content import Board, ContentError, Nation
 from ludoteca.games.advanced_civilization.machine import RULES
+from ludoteca.games.advanced_civilization.prompts import prompt
 
 _SCENARIO_KEYS = {
     "map", "nations", "tokens", "cities", "new_cities", "ships", "players", "phases", "turn", "census",
@@ -79,10 +80,10 @@ def _copy_frames(stack: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [frame.copy() if frame["step"] in FLAT_STEPS else copy_plain(frame) for frame in stack]
 
 
-def _decision(frame: dict[str, Any]) -> dict[str, Any]:
-    """The waiting decision as the view shows it: its step and seat, and in an open trade session every seat
-    still in it (``seats``: who has not said "done" is public)."""
-    shown: dict[str, Any] = {"seat": frame["seat"], "step": frame["step"]}
+def _decision(state: CivState, frame: dict[str, Any]) -> dict[str, Any]:
+    """The waiting decision as the view shows it: its step, seat and what it asks in words (``prompts``), and
+    in an open trade session every seat still in it (``seats``: who has not said "done" is public)."""
+    shown: dict[str, Any] = {"seat": frame["seat"], "step": frame["step"], "prompt": prompt(state, frame)}
     if frame["step"] == "trade_open":
         shown["seats"] = list(frame["open"])
     return shown
@@ -559,7 +560,7 @@ class CivState(MachineState):
             "barbarians": dict(data["barbarians"]),
             "pirates": list(data["pirates"]),
             "locked": list(data["locked"]),
-            "decision": None if frame is None else _decision(frame),
+            "decision": None if frame is None else _decision(self, frame),
             "over": data["over"],
             # What phase 6 would fight if movement ended now, and phase 11's calamities with their losses: public
             # numbers the rules compute, shown while the decisions that lead to them are open.
@@ -629,8 +630,7 @@ class CivState(MachineState):
                 lines.append(f"Trade {side} of {self.who(owner)}: {text}.")
         frame = RULES.pending(self)
         if frame is not None:
-            what = frame["step"].replace("_", " ")
-            lines.append(f"{self.who(frame['seat'])} decides now: {what}.")
+            lines.append(f"{self.who(frame['seat'])} decides now. {prompt(self, frame)}")
         elif data["over"]:
             lines.append(f"The game is over: {data['end_reason']}.")
         return "\n".join(lines)
