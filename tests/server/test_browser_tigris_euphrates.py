@@ -160,6 +160,9 @@ def test_a_war_is_shown_before_anyone_commits(server: str, tabs: Any) -> None:
     page.wait_for_selector(".te-conflict[data-conflict='war']")
     heading = page.inner_text(".te-conflict h4")
     assert heading.startswith(f"{conflict['colour'].title()} war")
+    # The status line says what is asked, in words (prompts.py), not the step's name.
+    status = page.inner_text("#status")
+    assert f"War over the {conflict['colour']} leaders (§1.8, rules note 4): the attacker may commit" in status
     a, d = side_texts(page, "attacker"), side_texts(page, "defender")
     assert a["board"] == str(attacker["board"]) and d["board"] == str(defender["board"])
     assert a["committed"] == "deciding now" and d["committed"] == "after the attacker"

@@ -245,3 +245,43 @@ def test_help_data_is_validated() -> None:
     raw["pieces"]["treasure"]["text"] = "  "
     with pytest.raises(ContentError, match="pieces.treasure"):
         parse_help(raw)
+
+
+# ------------------------------------------------------------------ what a decision asks, in words
+def test_every_decision_step_has_a_sentence_and_no_sentence_is_stale() -> None:
+    from ludoteca.games.tigris_euphrates import machine, prompts
+
+    ludoteca.load_game("tigris-euphrates", 2)  # every rules module registers its steps
+    assert set(prompts.PROMPTS) == set(machine.RULES.decisions)
+
+
+def test_the_status_says_each_decision_in_words_from_public_fields() -> None:
+    """Random games at 2-4 players: every waiting decision's prompt has every field filled, is the same for
+    every viewer, and a commitment names its war's colour and the side deciding."""
+    seen: dict[str, str] = {}
+    for players in (2, 3, 4):
+        state = ludoteca.load_game("tigris-euphrates", players).new_state(seed=players)
+        chooser = random.Random(players)
+        while not state.is_over():
+            decision = state.view(None)["decision"]
+            if decision is not None:
+                text = decision["prompt"]
+                assert "{" not in text and "_" not in text and text.endswith("."), text
+                assert all(state.view(s)["decision"]["prompt"] == text for s in range(players))
+                seen.setdefault(decision["step"], text)
+            seat = state.to_act()[0]
+            state.apply(seat, chooser.choice(state.legal_actions(seat)))
+    assert seen["action"].endswith("; 2 actions left.") or seen["action"].endswith("; 1 action left.")
+    for step in ("war_commit", "revolt_commit"):
+        if step in seen:
+            assert "the attacker may commit" in seen[step] or "the defender may commit" in seen[step]
+    assert {"action", "war_commit", "revolt_commit"} <= set(seen), seen
+
+
+def test_a_war_asks_each_side_in_turn_by_its_colour() -> None:
+    state = _red_war([["red", "red"], ["red"]])
+    asked = state.view(None)["decision"]["prompt"]
+    assert asked == "War over the red leaders (§1.8, rules note 4): the attacker may commit red tiles from hand."
+    act(state, "commit no tiles")
+    assert state.view(None)["decision"]["prompt"].endswith("the defender may commit red tiles from hand.")
+    assert "Seat 1 decides. War over the red leaders" in state.render(0)

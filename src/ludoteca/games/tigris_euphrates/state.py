@@ -27,6 +27,7 @@ from ludoteca.games.tigris_euphrates.content import (
     square_name,
 )
 from ludoteca.games.tigris_euphrates.machine import RULES
+from ludoteca.games.tigris_euphrates.prompts import prompt
 
 _CELL_CODES = {"empty": "", "red": "r", "blue": "b", "black": "k", "green": "g", "monument": "m", "catastrophe": "x"}
 # The fields of ``data`` as ``_setup`` makes them, which ``_copy_data`` copies knowing their shapes.
@@ -288,7 +289,9 @@ class TigrisState(MachineState):
             "current": data["current"],
             "actions_left": data["actions_left"],
             "turn": data["turn"],
-            "decision": None if frame is None else {"seat": frame["seat"], "step": frame["step"]},
+            "decision": None
+            if frame is None
+            else {"seat": frame["seat"], "step": frame["step"], "prompt": prompt(frame, data["actions_left"])},
             # The open revolt or war: sides, board strengths and stakes, all public (conflicts.Stakes).
             "conflict": conflicts.preview(self, frame),
             "over": data["over"],
@@ -361,7 +364,7 @@ class TigrisState(MachineState):
         )
         frame = RULES.pending(self)
         if frame is not None:
-            lines.append(f"Seat {frame['seat']} decides ({frame['step'].replace('_', ' ')}).")
+            lines.append(f"Seat {frame['seat']} decides. {prompt(frame, data['actions_left'])}")
         return "\n".join(lines)
 
 

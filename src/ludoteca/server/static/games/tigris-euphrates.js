@@ -409,8 +409,9 @@
 
     status(ctx) {
       const view = ctx.view;
-      const step = view.decision ? ` (${view.decision.step.replace(/_/g, " ")})` : "";
-      return `Turn ${view.turn} · seat ${view.current} has ${view.actions_left} action(s) left${step} · bag ${view.bag} tiles`;
+      const d = view.decision;
+      const asked = d ? ` · ${d.prompt || d.step.replace(/_/g, " ")}` : "";
+      return `Turn ${view.turn} · ${ctx.seatName(view.current)} to play${asked} · bag ${view.bag} tiles`;
     },
   });
 })();
