@@ -543,3 +543,21 @@ def test_a_boxed_in_nation_takes_an_empty_site_from_a_neighbour_by_conflict() ->
     mine, theirs = state.data["tokens"]["S"]
     assert mine >= 6 and theirs == 0  # whatever the other nation did in its own movement
     assert answer(state).text == "build a city in S"
+
+
+def test_the_plan_kept_for_a_position_is_the_plan_worked_out_afresh() -> None:
+    """``gather_plan`` keeps its plans on the state for the three steps of a move; at every movement step of a
+    game of four bots the kept answer is what ``plan_gathering`` works out from nothing, and a move made
+    (the board changed) is planned again."""
+    state = load_game("advanced-civilization", players=4, options={"turn_limit": 9}).new_state(seed=5)
+    bots = [make_agent("heuristic", seed=seat) for seat in range(4)]
+    checked = replanned = 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        if state.data["stack"][-1]["step"] in ("move_from", "move_to", "move_count"):
+            before = state.__dict__.get("_gather_plan")
+            assert strategy.gather_plan(state, seat) == strategy.plan_gathering(state, seat)
+            replanned += before is not None and before[1] is not state.__dict__["_gather_plan"][1]
+            checked += 1
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert checked > 100 and replanned > 10

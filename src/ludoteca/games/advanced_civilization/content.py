@@ -17,7 +17,7 @@ import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -67,6 +67,12 @@ class Board:
 
     def water(self, name: str) -> bool:
         return not self.areas[name].land
+
+    @cached_property
+    def city_sites(self) -> tuple[str, ...]:
+        """Land areas with a printed city site (§25.1), in the map's order: what the bots' plans walk, many
+        times a turn, instead of every area."""
+        return tuple(name for name, area in self.areas.items() if area.land and area.city_site != "none")
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ their sizes), and an offer's undeclared cards (only its maker sees them until th
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ludoteca.core import Action, BadOptions, Game, OptionSpec, State, copy_plain
@@ -126,9 +126,10 @@ class CivState(MachineState):
         RULES.advance(self)
 
     # ------------------------------------------------------------------ lookups the chapters share
-    @property
+    @cached_property
     def board(self) -> Board:
-        # The whole chosen map is in play at every player count (AC-R19).
+        """The map of this game (the whole chosen map at every player count, AC-R19). Kept on the state on first
+        use: it never changes, and the bots' plans ask for it millions of times in a search."""
         custom = (self.scenario or {}).get("map")
         if custom is not None:
             return content.custom_board(custom)

@@ -139,7 +139,7 @@ def open_sites(state: CivState, seat: int) -> list[str]:
     other nation's tokens (a nation builds only where it is alone, §25.1; AC-R20)."""
     return [
         name
-        for name in state.board.areas
+        for name in state.board.city_sites
         if _empty_site(state, name) and not any(s != seat for s in pieces.present(state, name))
     ]
 
@@ -202,9 +202,11 @@ def contested_sites(state: CivState, seat: int) -> list[tuple[str, int]]:
     from ludoteca.games.advanced_civilization.conflict import survivors
 
     found = []
-    for name, spec in state.board.areas.items():
+    areas = state.board.areas
+    for name in state.board.city_sites:
         if not _empty_site(state, name):
             continue
+        spec = areas[name]
         others = [s for s in pieces.present(state, name) if s != seat]
         if len(others) != 1:
             continue
@@ -230,7 +232,38 @@ def pirate_sites(state: CivState, seat: int) -> list[str]:
     ]
 
 
+def _plan_inputs(state: CivState, seat: int) -> tuple[object, ...]:
+    """Everything ``gather_plan`` reads that can change in a game: units, moves made, cities, pirates,
+    barbarians and the advances held (Roadbuilding, Engineering, Metalworking, Agriculture)."""
+    data = state.data
+    return (
+        seat,
+        data["turn"],
+        tuple((area, tuple(row)) for area, row in data["tokens"].items()),
+        tuple((area, tuple(row)) for area, row in data["moved"].items()),
+        tuple((area, city["owner"]) for area, city in data["cities"].items()),
+        tuple(data["pirates"]),
+        tuple(data["barbarians"].items()),
+        tuple(tuple(player["advances"]) for player in data["players"]),
+    )
+
+
 def gather_plan(state: CivState, seat: int) -> list[tuple[int, str, dict[str, int]]]:
+    """``plan_gathering``'s plans, worked out once for a position: a move is three steps (its source, its
+    destination, its count) on one board, and the plan was worked out again at each of them. Kept on the
+    state with what it was worked out from (``_plan_inputs``), so a changed board always plans afresh; the
+    plans returned must not be changed."""
+    inputs = _plan_inputs(state, seat)
+    known = state.__dict__.get("_gather_plan")
+    if known is not None and known[0] == inputs:
+        plans: list[tuple[int, str, dict[str, int]]] = known[1]
+        return plans
+    plans = plan_gathering(state, seat)
+    state.__dict__["_gather_plan"] = (inputs, plans)
+    return plans
+
+
+def plan_gathering(state: CivState, seat: int) -> list[tuple[int, str, dict[str, int]]]:
     """The city sites ``seat`` can complete this movement (§25.1: six tokens on a site), with
     ``ASSAULT_PIRATES`` the pirate cities it can take cleanly (``assault_need``), with ``CONTEST_SITES`` the
     sites it can win from one other nation (``contested_sites``), and with ``CITIES_ELSEWHERE``, when none of
@@ -243,23 +276,22 @@ def gather_plan(state: CivState, seat: int) -> list[tuple[int, str, dict[str, in
         return []
     sites = open_sites(state, seat)
     site_set = set(sites)
-    reach: dict[str, list[str]] = {}
+    reach: dict[str, frozenset[str]] = {}  # a source -> the areas its tokens reach by land
+    spares: dict[str, int] = {}  # a source -> the tokens it can send (it keeps a city's worth it stands on)
+    areas = state.board.areas
     for area, row in state.data["tokens"].items():
-        if row[seat] and state.board.areas[area].land:
+        if row[seat] and areas[area].land:
             spare = _movable(state, area, seat) - _kept(state, seat, area, site_set)
             if spare > 0:
-                reach[area] = land_destinations(state, seat, area)
+                reach[area] = frozenset(land_destinations(state, seat, area))
+                spares[area] = spare
     support = int(state.rules["city_support"]) * (len(pieces.cities_of(state, seat)) + 1) + SUPPORT_MARGIN
     plans: list[tuple[int, str, dict[str, int]]] = []
 
     def consider(target: str, need: int, city: str | None, kept_support: int) -> None:
         """Plan ``need`` more tokens for ``target`` if the sources in reach can give them and the support left
         after phase 8 (§26.31: two tokens a city on the board elsewhere, ``city`` built) is ``kept_support``."""
-        givers = {
-            area: _movable(state, area, seat) - _kept(state, seat, area, site_set)
-            for area, targets in reach.items()
-            if area != target and target in targets
-        }
+        givers = {area: spares[area] for area, targets in reach.items() if area != target and target in targets}
         if need <= 0 or sum(givers.values()) < need:
             return
         take, lost = _draw(state, seat, givers, need)
