@@ -27,8 +27,14 @@ tree holds on a path (1: the root's options only, the rest is rollout). With ``w
 one shared determinization with the same rollout draws, and the best mean wins. Common draws take the dice's
 luck out of the comparison (which, in Mankind, swamps what a move is worth when each option meets dice of its
 own), and the budget goes only to the moves a good player would weigh. ``hints=0`` searches the choices the
-game answers itself (``heuristic_choice``) at the root instead of following its answer. Every setting left out
-of the spec comes from the game's ``search_defaults`` (the iteration budget too), else from the class.
+game answers itself (``heuristic_choice``) at the root instead of following its answer. With ``guided=1`` the
+game's answers are followed below the root too, in the tree and in random rollouts: a choice the game settles
+(the only option, or ``heuristic_choice``) is played without a node of its own, so the tree branches only on
+the choices the search is there to make. Without it, a node below the root expands every option of a settled
+choice at random (in Advanced Civilization a whole movement phase of random moves, in Mankind ending the Build
+Phase as often as rolling again), and the values that come back judge those random continuations more than
+the move searched. Every setting left out of the spec comes from the game's ``search_defaults`` (the iteration
+budget too), else from the class.
 """
 
 from __future__ import annotations
@@ -68,7 +74,7 @@ class IsmctsAgent(Agent):
     def __init__(self, seed: int = 0, iterations: int | None = None, depth: int | None = None, seconds: float = 0.0,
                  exploration: float | None = None, prior: int = 4, grow: int | None = None,
                  rollout: str | None = None, tree: int | None = None, hints: bool = True,
-                 width: int | None = None) -> None:
+                 width: int | None = None, guided: bool | None = None) -> None:
         self.random = random.Random(seed)
         self.iterations = iterations  # None: the game's ``search_defaults``, else ITERATIONS
         self.depth = depth  # None: the game's ``search_defaults``, else DEPTH
@@ -81,13 +87,19 @@ class IsmctsAgent(Agent):
         self.hints = hints  # follow the game's ``heuristic_choice`` at the root (else search those choices too)
         # > 0: sweeps (below) over the ``width`` root actions the prior ranks best; None: the game's, else 0 (UCT)
         self.width = width
+        # follow the game's settled choices below the root too (tree and rollouts); None: the game's, else not
+        self.guided = guided
         self.last_iterations = 0  # iterations the last choice ran (0 when it needed no search)
         self.time_limit: float | None = None  # seconds a choice may take at most, whatever the budget (servers)
         self._cutoff: float | None = None  # when the choice under way must stop (from time_limit)
+        self._guided = False  # the choice under way follows settled choices below the root (``is_guided``)
 
     @classmethod
     def from_params(cls, params: dict[str, str], seed: int = 0) -> IsmctsAgent:
-        known = {"seed", "iterations", "depth", "seconds", "c", "prior", "grow", "rollout", "tree", "hints", "width"}
+        known = {
+            *("seed", "iterations", "depth", "seconds", "c", "prior", "grow", "rollout", "tree", "hints", "width"),
+            "guided",
+        }
         check_params(params, known, "ismcts")
         rollout = params.get("rollout")
         if rollout is not None and rollout not in ROLLOUTS:
@@ -104,6 +116,7 @@ class IsmctsAgent(Agent):
             tree=int_param(params, "tree", 0, "ismcts") if "tree" in params else None,
             hints=bool(int_param(params, "hints", 1, "ismcts")),
             width=int_param(params, "width", 0, "ismcts") if "width" in params else None,
+            guided=bool(int_param(params, "guided", 0, "ismcts")) if "guided" in params else None,
         )
 
     def settings(self, state: State) -> tuple[int, float, int]:
@@ -129,6 +142,10 @@ class IsmctsAgent(Agent):
         width = self.width if self.width is not None else int(defaults.get("width", 0))
         return rollout, tree, width if self.prior else 0
 
+    def is_guided(self, state: State) -> bool:
+        """Whether settled choices below the root follow the game's answer: the spec's, else the game's."""
+        return self.guided if self.guided is not None else bool(state.game.search_defaults.get("guided", 0))
+
     def choose(self, state: State, seat: int) -> Action:
         legal = legal_or_fail(state, seat)
         self.last_iterations = 0
@@ -141,6 +158,7 @@ class IsmctsAgent(Agent):
         depth, exploration, grow = self.settings(state)
         rollout, tree, width = self.shape(state)
         greedy = rollout == "greedy"
+        self._guided = self.is_guided(state)
         root.seeded = grow > 0
         started = time.perf_counter()
         deadline = started + self.seconds if self.seconds else None
@@ -263,6 +281,11 @@ class IsmctsAgent(Agent):
         while not world.is_over() and not (tree and len(path) > tree):
             actor = world.to_act()[0]
             legal = world.legal_actions(actor)
+            if self._guided and node is not root:
+                settled = settled_choice(world, actor, legal)
+                if settled is not None:  # no node: the tree branches only on the choices left to search
+                    world.apply_legal(actor, settled)
+                    continue
             children = node.children
             kids = [children.get(a.text) for a in legal]
             untried = []
@@ -306,7 +329,15 @@ class IsmctsAgent(Agent):
             if world.is_over() or self._cut():
                 break
             actor = world.to_act()[0]
-            world.apply_legal(actor, self._greedy(world, actor, rng) if greedy else world.random_action(actor, rng))
+            if greedy:
+                action = self._greedy(world, actor, rng)
+            elif self._guided:
+                legal = world.legal_actions(actor)
+                settled = settled_choice(world, actor, legal)
+                action = settled if settled is not None else legal[rng.randrange(len(legal))]
+            else:
+                action = world.random_action(actor, rng)
+            world.apply_legal(actor, action)
 
     @staticmethod
     def _greedy(world: State, actor: int, rng: random.Random) -> Action:
