@@ -34,6 +34,7 @@ Everything here reads the seat's own pieces and the public board only.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ludoteca.core import Action
@@ -199,8 +200,6 @@ def contested_sites(state: CivState, seat: int) -> list[tuple[str, int]]:
     """Empty city sites where one other nation's tokens stand, each with the tokens ``seat`` still needs there
     to be left alone with a city's worth after phase 6's conflict (§24.2-§24.4, ``conflict.survivors``), at
     most twelve in all."""
-    from ludoteca.games.advanced_civilization.conflict import survivors
-
     found = []
     areas = state.board.areas
     for name in state.board.city_sites:
@@ -211,16 +210,27 @@ def contested_sites(state: CivState, seat: int) -> list[tuple[str, int]]:
         if len(others) != 1:
             continue
         rival, theirs = others[0], pieces.count(state, name, others[0])
-        metal = {seat: state.has(seat, "Metalworking"), rival: state.has(rival, "Metalworking")}
         cost = _city_cost(state, name)
-        for mine in range(cost, 13):
-            left = survivors({seat: mine, rival: theirs}, metal, spec.limit)
-            if left[rival] == 0 and left[seat] >= cost:
-                need = mine - pieces.count(state, name, seat)
-                if need > 0:
-                    found.append((name, need))
-                break
+        mine = _winning_force(
+            cost, theirs, state.has(seat, "Metalworking"), state.has(rival, "Metalworking"), spec.limit
+        )
+        if mine is not None and mine > pieces.count(state, name, seat):
+            found.append((name, mine - pieces.count(state, name, seat)))
     return found
+
+
+@cache
+def _winning_force(cost: int, theirs: int, my_metal: bool, their_metal: bool, limit: int) -> int | None:
+    """The fewest tokens, from a city's ``cost`` up to twelve, that leave the other nation none and keep a city's
+    worth after phase 6 (``conflict.survivors``, which treats the two forces alike but for Metalworking, so
+    the answer depends on these numbers alone and is worked out once for each)."""
+    from ludoteca.games.advanced_civilization.conflict import survivors
+
+    for mine in range(cost, 13):
+        left = survivors({"me": mine, "them": theirs}, {"me": my_metal, "them": their_metal}, limit)
+        if left["them"] == 0 and left["me"] >= cost:
+            return mine
+    return None
 
 
 def pirate_sites(state: CivState, seat: int) -> list[str]:
