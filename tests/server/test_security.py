@@ -271,6 +271,7 @@ def test_sockets_per_address_are_capped(client: TestClient) -> None:
         ("ismcts:tree=100000", "at most 200"),
         ("ismcts:width=5000", "at most 1000"),
         ("ismcts:hints=2", "at most 1"),
+        ("ismcts:guided=2", "at most 1"),
     ],
 )
 def test_unbounded_bots_are_refused(client: TestClient, spec: str, reason: str) -> None:

@@ -38,6 +38,7 @@ AGENT_LIMITS: dict[str, dict[str, float]] = {
         "tree": 200,
         "width": 1000,
         "hints": 1,
+        "guided": 1,
     },
 }
 """The largest value of each agent parameter a server game accepts (every parameter an agent takes)."""
