@@ -229,6 +229,7 @@ def test_the_turn_limit_is_said_beside_the_turn_so_the_ast_is_not_read_as_the_ga
     assert presentation.static_data(dict(game.options))["turn_limit"] == limit
     state = game.new_state(seed=3)
     assert state.render(0).splitlines()[0] == said.replace("Turn 1", "Set-up before turn 1")
+    assert state.render(0).splitlines()[-1] == "Seat 0 decides now. Set-up (§4): choose your nation."
     while state.view(0)["turn"] < 1:
         seat = state.to_act()[0]
         state.apply(seat, state.legal_actions(seat)[0])

@@ -631,7 +631,8 @@ class CivState(MachineState):
                 lines.append(f"Trade {side} of {self.who(owner)}: {text}.")
         frame = RULES.pending(self)
         if frame is not None:
-            lines.append(f"{self.who(frame['seat'])} decides now. {prompt(self, frame)}")
+            who = self.who(frame["seat"])  # "seat 0" before a nation is chosen: a sentence starts with a capital
+            lines.append(f"{who[:1].upper()}{who[1:]} decides now. {prompt(self, frame)}")
         elif data["over"]:
             lines.append(f"The game is over: {data['end_reason']}.")
         return "\n".join(lines)
