@@ -80,7 +80,7 @@ def prompt(state: CivState, frame: dict[str, Any]) -> str:
         fields["victim"] = state.who(frame["victim"])
     if "effect" in frame:
         fields["effect"] = _PICK_VERBS.get(str(frame["effect"]), str(frame["effect"]))
-    if frame["step"] in ("lose",):
+    if frame["step"] == "lose":
         fields["points"] = count(int(frame["points"]), "unit point")
     if frame["step"] in ("direct", "direct_amount"):
         fields["left"] = count(int(frame["left"]), "point")

@@ -127,12 +127,10 @@ def _city_cost(state: CivState, area: str) -> int:
     return city_cost(state, area)
 
 
-def _empty_site(state: CivState, area: str) -> bool:
-    """A land area with a city site and no city, pirate city or barbarians on it (§25.1, AC-R24)."""
-    spec, data = state.board.areas[area], state.data
-    if not spec.land or spec.city_site == "none" or area in data["cities"]:
-        return False
-    return area not in data["pirates"] and area not in data["barbarians"]
+def _empty_site(state: CivState, site: str) -> bool:
+    """A city site (one of ``Board.city_sites``) with no city, pirate city or barbarians on it (§25.1, AC-R24)."""
+    data = state.data
+    return site not in data["cities"] and site not in data["pirates"] and site not in data["barbarians"]
 
 
 def open_sites(state: CivState, seat: int) -> list[str]:
@@ -214,8 +212,9 @@ def contested_sites(state: CivState, seat: int) -> list[tuple[str, int]]:
         mine = _winning_force(
             cost, theirs, state.has(seat, "Metalworking"), state.has(rival, "Metalworking"), spec.limit
         )
-        if mine is not None and mine > pieces.count(state, name, seat):
-            found.append((name, mine - pieces.count(state, name, seat)))
+        held = pieces.count(state, name, seat)
+        if mine is not None and mine > held:
+            found.append((name, mine - held))
     return found
 
 

@@ -567,7 +567,7 @@
       const d = ctx.view.decision;
       const limit = ctx.static.turn_limit;
       const when = ctx.view.turn ? `Turn ${ctx.view.turn}` : "Set-up before turn 1";
-      return `${when}${limit ? ` of ${limit}` : ""}${d ? ` · ${d.prompt || d.step.replace(/_/g, " ")}` : ""}`;
+      return `${when}${limit ? ` of ${limit}` : ""}${d ? ` · ${d.prompt}` : ""}`;
     },
   });
 })();

@@ -410,7 +410,7 @@
     status(ctx) {
       const view = ctx.view;
       const d = view.decision;
-      const asked = d ? ` · ${d.prompt || d.step.replace(/_/g, " ")}` : "";
+      const asked = d ? ` · ${d.prompt}` : "";
       return `Turn ${view.turn} · ${ctx.seatName(view.current)} to play${asked} · bag ${view.bag} tiles`;
     },
   });
