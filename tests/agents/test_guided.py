@@ -9,10 +9,11 @@ from typing import Any, ClassVar
 import pytest
 
 from ludoteca.agents import IsmctsAgent, make_agent
-from ludoteca.core import Action, BadOptions, Game, State, lead_estimates
+from ludoteca.core import Action, BadOptions, Game, State
+from tests.agents.points_game import PointsState
 
 
-class DuelState(State):
+class DuelState(PointsState):
     """Duel, a test game: seat 0 plays ``bold`` (+2 points) or ``safe`` (+1); after ``bold`` seat 1 answers
     ``punish`` (+5 to itself) or ``blunder`` (+10 to seat 0), a choice the game settles (``punish``); then
     each seat takes one ``rest`` or ``work`` (+0 or +1 to itself), which is left to search. Most points win.
@@ -20,6 +21,7 @@ class DuelState(State):
     ``played`` counts, over every clone, each action applied: a test reads whether a search ever played the
     blunder the game's own answer rules out."""
 
+    SCALE = 2.0
     played: ClassVar[dict[str, int]] = {}
 
     def _setup(self) -> None:
@@ -63,19 +65,8 @@ class DuelState(State):
     def _is_over(self) -> bool:
         return bool(self.data["rests"] >= 2)
 
-    def _result(self) -> dict[str, Any]:
-        points = self.data["points"]
-        winners = [seat for seat in (0, 1) if points[seat] == max(points)]
-        return {"scores": list(points), "ranking": [winners], "winners": winners}
-
     def _view(self, seat: int | None) -> dict[str, Any]:
         return {"points": list(self.data["points"]), "step": self.data["step"]}
-
-    def _evaluate(self, seat: int) -> float:
-        return self._evaluate_all()[seat]
-
-    def _evaluate_all(self) -> list[float]:
-        return lead_estimates([float(p) for p in self.data["points"]], 2.0)
 
 
 class Duel(Game):

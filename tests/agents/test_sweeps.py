@@ -9,10 +9,11 @@ import pytest
 
 import ludoteca
 from ludoteca.agents import HeuristicAgent, IsmctsAgent, make_agent
-from ludoteca.core import Action, BadOptions, Game, State, lead_estimates
+from ludoteca.core import Action, BadOptions, Game, State
+from tests.agents.points_game import PointsState
 
 
-class HarvestState(State):
+class HarvestState(PointsState):
     """Harvest, a test game: on a turn a seat takes a die's worth of points (1D3) now, or plants a field,
     which adds 3 points to each of its later takes. Four turns a seat; most points win. Planting is worth 0 at
     once, so a one-move look-ahead never plants; planting first is worth 3 points a take after it."""
@@ -38,20 +39,8 @@ class HarvestState(State):
     def _is_over(self) -> bool:
         return bool(self.data["turn"] >= 2 * self.TURNS)
 
-    def _result(self) -> dict[str, Any]:
-        points = self.data["points"]
-        best = max(points)
-        winners = [seat for seat in (0, 1) if points[seat] == best]
-        return {"scores": list(points), "ranking": [winners], "winners": winners}
-
     def _view(self, seat: int | None) -> dict[str, Any]:
         return {"points": list(self.data["points"]), "fields": list(self.data["fields"]), "turn": self.data["turn"]}
-
-    def _evaluate(self, seat: int) -> float:
-        return self._evaluate_all()[seat]
-
-    def _evaluate_all(self) -> list[float]:
-        return lead_estimates([float(p) for p in self.data["points"]], 3.0)
 
 
 class Harvest(Game):
