@@ -8,7 +8,10 @@ the game did not settle itself (more than one option and no ``heuristic_choice``
 seconds and as CPU seconds of the worker that played the game. The CPU figure is the fairer one on a shared
 machine: a worker that the load (or a SIGSTOP) keeps off the CPU adds wall time to a move but no CPU time. It is
 not load-free either (on the project's 2-core machine the same searches took up to 1.7 times the CPU seconds
-with busy neighbours, docs/agents.md), so compare CPU figures measured side by side.
+with busy neighbours, docs/agents.md), and the machine itself has run python-chess anywhere from 8k to 31k
+plies a second on different days. So each worker also times python-chess just before and after each game
+(``--chess-seconds``) and prints **reference seconds**: the CPU seconds scaled to a machine running
+``REFERENCE_CHESS`` python-chess plies a CPU second. A budget such as "0.5 s a move" is judged on those.
 The issue's targets: ``heuristic`` beats ``random`` in at
 least 80% of games, ``ismcts`` (about one second a move) beats ``heuristic`` in at least 60%. Games run in worker
 processes; the result does not depend on ``--jobs``. ``--progress`` prints the running share (and CPU s a move)
@@ -30,8 +33,14 @@ from pathlib import Path
 from typing import Any
 
 from ludoteca.core import State, derive_seed
+from ludoteca.speed import chess_rate
 from ludoteca.stats import wilson
 from ludoteca.tournament import play_game, seat_agents
+
+REFERENCE_CHESS = 15_000.0
+"""python-chess random plies per CPU second of the machine a "reference second" is counted on: what this
+project's 2-core machine ran on quiet days (10-15k on 2026-12-01, 14.2k in ``bench/last-run.json``). The same
+machine has also run at 8k and at 31k, so a budget such as "0.5 s a move" is judged on reference seconds."""
 
 
 @dataclass
@@ -44,6 +53,14 @@ class Timed:
     cpu: float  # the whole game, CPU seconds of this process
     walls: list[list[float]] = field(default_factory=list)  # per seat, one entry per open decision
     cpus: list[list[float]] = field(default_factory=list)
+    chess: float | None = None  # python-chess random plies per CPU second in this worker, around the game
+
+    def reference(self, seat: int) -> list[float]:
+        """``seat``'s CPU seconds a decision as on the reference machine (``REFERENCE_CHESS``): the CPU seconds
+        scaled by how much faster or slower python-chess ran in the same worker around the game."""
+        if self.chess is None:
+            return []
+        return [cpu * self.chess / REFERENCE_CHESS for cpu in self.cpus[seat]]
 
 
 def timed_game(
@@ -60,10 +77,15 @@ def timed_game(
     return state, timed
 
 
-def one(args: tuple[str, int, dict[str, str], list[str], int, int]) -> Timed:
-    """Game ``index`` of the seed's series, in a worker process."""
-    game, players, options, agents, seed, index = args
-    return timed_game(game, players, options, seat_agents(agents, players, index), derive_seed(seed, index))[1]
+def one(args: tuple[str, int, dict[str, str], list[str], int, int, float]) -> Timed:
+    """Game ``index`` of the seed's series, in a worker process, with python-chess's speed in the same
+    worker just before and just after it (``chess_seconds`` of CPU each; 0: not measured)."""
+    game, players, options, agents, seed, index, chess_seconds = args
+    before = chess_rate(chess_seconds, clock=time.process_time) if chess_seconds else None
+    timed = timed_game(game, players, options, seat_agents(agents, players, index), derive_seed(seed, index))[1]
+    if before is not None:
+        timed.chess = (before + chess_rate(chess_seconds, clock=time.process_time)) / 2
+    return timed
 
 
 def mean(values: list[float]) -> float | None:
@@ -71,17 +93,19 @@ def mean(values: list[float]) -> float | None:
 
 
 def summary(agents: list[str], results: list[Timed]) -> dict[str, dict[str, Any]]:
-    """Each agent's wins (a shared win split), share with its Wilson 95% interval, and wall and CPU seconds a
-    move over its open decisions."""
+    """Each agent's wins (a shared win split), share with its Wilson 95% interval, and wall, CPU and reference
+    seconds a move over its open decisions."""
     wins = dict.fromkeys(agents, 0.0)
     walls: dict[str, list[float]] = {agent: [] for agent in agents}
     cpus: dict[str, list[float]] = {agent: [] for agent in agents}
+    references: dict[str, list[float]] = {agent: [] for agent in agents}
     for timed in results:
         for seat in timed.winners:
             wins[timed.specs[seat]] += 1 / len(timed.winners)
         for seat, spec in enumerate(timed.specs):
             walls[spec] += timed.walls[seat]
             cpus[spec] += timed.cpus[seat]
+            references[spec] += timed.reference(seat)
     games = len(results)
     table: dict[str, dict[str, Any]] = {}
     for agent in agents:
@@ -93,8 +117,18 @@ def summary(agents: list[str], results: list[Timed]) -> dict[str, dict[str, Any]
             "open_decisions": len(cpus[agent]),
             "wall_s_per_move": mean(walls[agent]),
             "cpu_s_per_move": mean(cpus[agent]),
+            "reference_s_per_move": mean(references[agent]),
         }
     return table
+
+
+def per_move(row: dict[str, Any]) -> str:
+    """An agent's seconds a move as printed: CPU, reference (where python-chess was timed) and wall."""
+    reference = row["reference_s_per_move"]
+    shown = f"{row['cpu_s_per_move']:.3f} CPU s"
+    if reference is not None:
+        shown += f", {reference:.3f} reference s"
+    return shown + f", {row['wall_s_per_move']:.3f} wall s"
 
 
 def main() -> None:
@@ -109,13 +143,17 @@ def main() -> None:
     parser.add_argument("--progress", action="store_true", help="print the running share after each game")
     parser.add_argument("--start", type=int, default=0, help="the index of the first game in the seed's series")
     parser.add_argument("--json", type=Path, help="write the figures (and the load average) to this file")
+    parser.add_argument(
+        "--chess-seconds", type=float, default=0.5,
+        help="CPU seconds of python-chess timed before and after each game, for the reference seconds (0: none)",
+    )
     args = parser.parse_args()
     options = dict(option.split("=", 1) for option in args.option)
     agents = args.agents.split(";") if ";" in args.agents else args.agents.split(",")
     load_before = os.getloadavg()
     started = time.perf_counter()
     indices = range(args.start, args.start + args.games)
-    work = [(args.game, args.players, options, agents, args.seed, i) for i in indices]
+    work = [(args.game, args.players, options, agents, args.seed, i, args.chess_seconds) for i in indices]
     results: list[Timed] = []
     loads = [os.getloadavg()[0]]  # the 1-minute load average at the start and after each game
 
@@ -133,7 +171,11 @@ def main() -> None:
             "wall_s_per_game": sum(t.wall for t in results) / len(results),
             "wall_s": time.perf_counter() - started,
             "load_average": {"start": list(load_before), "end": list(os.getloadavg()), "after_each_game": loads[1:]},
-            "per_game": [{"specs": t.specs, "winners": t.winners, "cpu_s": t.cpu, "wall_s": t.wall} for t in results],
+            "reference_chess_plies_per_s": REFERENCE_CHESS,
+            "per_game": [
+                {"specs": t.specs, "winners": t.winners, "cpu_s": t.cpu, "wall_s": t.wall, "chess_plies_per_s": t.chess}
+                for t in results
+            ],
         }
 
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -145,12 +187,7 @@ def main() -> None:
             if args.progress:
                 table = summary(agents, results)
                 shares = "  ".join(
-                    f"{agent} {row['share']:.1%}"
-                    + (
-                        f" ({row['cpu_s_per_move']:.3f} CPU s, {row['wall_s_per_move']:.3f} wall s)"
-                        if row["cpu_s_per_move"] is not None
-                        else ""
-                    )
+                    f"{agent} {row['share']:.1%}" + (f" ({per_move(row)})" if row["cpu_s_per_move"] is not None else "")
                     for agent, row in table.items()
                 )
                 print(f"  game {played}/{args.games}: {shares}  load {loads[-1]:.1f}", flush=True)
@@ -162,13 +199,10 @@ def main() -> None:
     for agent, row in sorted(table.items(), key=lambda item: -item[1]["wins"]):
         low, high = row["ci95"]
         if row["open_decisions"]:
-            per_move = (
-                f"{row['cpu_s_per_move']:.3f} CPU s, {row['wall_s_per_move']:.3f} wall s a move over "
-                f"{row['open_decisions']} open decisions"
-            )
+            thinking = f"{per_move(row)} a move over {row['open_decisions']} open decisions"
         else:
-            per_move = "no choice"
-        print(f"  {agent:<40} {row['wins']:6.1f} wins  {row['share']:6.1%}  95% CI {low:.1%}-{high:.1%}  ({per_move})")
+            thinking = "no choice"
+        print(f"  {agent:<40} {row['wins']:6.1f} wins  {row['share']:6.1%}  95% CI {low:.1%}-{high:.1%}  ({thinking})")
     print(
         f"  {final['cpu_s_per_game']:.2f} CPU s ({final['wall_s_per_game']:.2f} wall s) per game, "
         f"{final['wall_s']:.0f} s wall with {args.jobs} jobs; load average {load_before[0]:.2f} at the start, "

@@ -1,5 +1,6 @@
 """bench/strength.py (issue #21): it plays the tournament's games, and it reports each agent's CPU seconds a move
-beside the wall clock, so a loaded or paused machine still gives a fair "≤ 0.5 s a move"."""
+beside the wall clock, so a loaded or paused machine still gives a fair "≤ 0.5 s a move", and as reference seconds,
+so a machine slower or faster on the day (python-chess timed in the same worker) gives the same verdict."""
 
 from __future__ import annotations
 
@@ -79,20 +80,36 @@ def test_summary_pools_games_by_agent_whatever_its_seat() -> None:
     assert table["a"]["cpu_s_per_move"] == pytest.approx((0.5 + 2.0) / 2)
     assert table["b"]["wall_s_per_move"] == pytest.approx((3.0 + 3.0 + 2.0) / 3)
     assert table["a"]["ci95"][0] < 0.75 < table["a"]["ci95"][1]
+    assert table["a"]["reference_s_per_move"] is None  # python-chess was not timed around these games
+
+
+def test_reference_seconds_scale_cpu_seconds_by_the_machines_chess_speed() -> None:
+    """A machine running python-chess at half the reference speed takes twice the CPU seconds for the same search:
+    its reference seconds are half its CPU seconds, and a game timed on a machine at twice the speed counts double."""
+    reference = strength.REFERENCE_CHESS
+    slow = strength.Timed(["a", "b"], [0], 1.0, 1.0, [[1.0], [1.0]], [[0.8, 0.4], [0.2]], chess=reference / 2)
+    fast = strength.Timed(["b", "a"], [1], 1.0, 1.0, [[1.0], [1.0]], [[0.1], [0.3]], chess=reference * 2)
+    table = strength.summary(["a", "b"], [slow, fast])
+    assert table["a"]["cpu_s_per_move"] == pytest.approx((0.8 + 0.4 + 0.3) / 3)
+    assert table["a"]["reference_s_per_move"] == pytest.approx((0.4 + 0.2 + 0.6) / 3)
+    assert table["b"]["reference_s_per_move"] == pytest.approx((0.1 + 0.2) / 2)
 
 
 def test_the_json_report_carries_cpu_and_wall_seconds_and_the_load(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "strength.json"
-    argv = ["strength.py", "mankind", "--agents", "heuristic,random", "--games", "2", "--jobs", "1", "--json", str(out)]
+    argv = ["strength.py", "mankind", "--agents", "heuristic,random", "--games", "2", "--jobs", "1", "--json", str(out),
+            "--chess-seconds", "0.05"]
     monkeypatch.setattr(sys, "argv", argv)
     strength.main()
     report = json.loads(out.read_text())
     assert report["games"] == 2 and len(report["per_game"]) == 2
     heuristic = report["agents"]["heuristic"]
     assert heuristic["open_decisions"] > 0 and heuristic["cpu_s_per_move"] > 0 and heuristic["wall_s_per_move"] > 0
+    assert heuristic["reference_s_per_move"] > 0 and report["reference_chess_plies_per_s"] == strength.REFERENCE_CHESS
+    assert all(game["chess_plies_per_s"] > 0 for game in report["per_game"])  # timed in the worker, per game
     assert len(report["load_average"]["start"]) == 3
     assert len(report["load_average"]["after_each_game"]) == 2  # the file is rewritten after every game
     printed = capsys.readouterr().out
-    assert "CPU s" in printed and "load average" in printed
+    assert "CPU s" in printed and "reference s" in printed and "load average" in printed
