@@ -290,7 +290,11 @@ def _pick_entries(state: MankindState, frame: Frame) -> list[Entry]:
     return [entry for row in rows for entry in _row_entries(player, row, units)]
 
 
+@lru_cache(maxsize=8192)
 def _entry_action(entry: Entry) -> Action:
+    """The option of one build entry. Memoised (actions are immutable, and an entry's text and payload depend on
+    the entry alone): a search lists a Build Table pick's dozen options at every visit, and building them again
+    each time was a twentieth of its time."""
     build_id, name, price, resource, old, old_name = entry
     if old is None:
         return Action(f"build {name} for {price} {resource}", payload=(build_id, price, resource, None))
