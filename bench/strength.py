@@ -19,6 +19,14 @@ after every game, so a long run that is stopped still tells what it had measured
 K + games - 1 of the seed's series (game i is seeded and seated as in a run from 0), so a long run can be split
 over machines or resumed where a stopped one left off. ``--json FILE`` writes the figures and the load average
 (at the start, after each game, at the end), rewritten after every game so that a stopped run keeps them.
+
+``--paired`` plays every deal once in each seating: the games of a group of as many games as there are agents
+share one seed (the same deal: in Advanced Civilization with ``nations=random`` the same nations, in every game
+the same set-up) and the agents rotate through the seats within it. Where the deal decides most games (two
+random nations of Advanced Civilization: docs/agents.md), its luck is then shared out evenly, and the report
+adds each agent's deals won in every seating, split, and lost in every seating, and its share with an interval
+over the deals as units (narrower than the games' Wilson interval when the deal decides: a split deal is
+a draw, not a win and a loss).
 """
 
 from __future__ import annotations
@@ -54,6 +62,7 @@ class Timed:
     walls: list[list[float]] = field(default_factory=list)  # per seat, one entry per open decision
     cpus: list[list[float]] = field(default_factory=list)
     chess: float | None = None  # python-chess random plies per CPU second in this worker, around the game
+    deal: int | None = None  # the index of the seed the game was dealt from (the same for a paired group)
 
     def reference(self, seat: int) -> list[float]:
         """``seat``'s CPU seconds a decision as on the reference machine (``REFERENCE_CHESS``): the CPU seconds
@@ -77,12 +86,21 @@ def timed_game(
     return state, timed
 
 
-def one(args: tuple[str, int, dict[str, str], list[str], int, int, float]) -> Timed:
+def deal_of(index: int, group: int) -> int:
+    """The index of the seed game ``index`` is dealt from: its own, or with ``--paired`` (``group`` > 1) its group's,
+    so that the ``group`` consecutive games of a deal seat the agents in every rotation of the same set-up."""
+    return index // group
+
+
+def one(args: tuple[str, int, dict[str, str], list[str], int, int, float, int]) -> Timed:
     """Game ``index`` of the seed's series, in a worker process, with python-chess's speed in the same
-    worker just before and just after it (``chess_seconds`` of CPU each; 0: not measured)."""
-    game, players, options, agents, seed, index, chess_seconds = args
+    worker just before and just after it (``chess_seconds`` of CPU each; 0: not measured). ``group``: the games
+    a deal is played in (1 unless ``--paired``)."""
+    game, players, options, agents, seed, index, chess_seconds, group = args
     before = chess_rate(chess_seconds, clock=time.process_time) if chess_seconds else None
-    timed = timed_game(game, players, options, seat_agents(agents, players, index), derive_seed(seed, index))[1]
+    deal = deal_of(index, group)
+    timed = timed_game(game, players, options, seat_agents(agents, players, index), derive_seed(seed, deal))[1]
+    timed.deal = deal
     if before is not None:
         timed.chess = (before + chess_rate(chess_seconds, clock=time.process_time)) / 2
     return timed
@@ -122,6 +140,39 @@ def summary(agents: list[str], results: list[Timed]) -> dict[str, dict[str, Any]
     return table
 
 
+def paired(agents: list[str], results: list[Timed], group: int) -> dict[str, dict[str, Any]]:
+    """Each agent's record over whole deals (``--paired``): deals won in every game, split, lost in every game, and
+    its share as the mean of its per-deal shares with a normal 95% interval over the deals as units (Wilson's over
+    the deals when every deal went the same way). A deal still short of its ``group`` games (a run stopped part-way)
+    is left out."""
+    by_deal: dict[int, list[Timed]] = {}
+    for timed in results:
+        by_deal.setdefault(timed.deal if timed.deal is not None else -1, []).append(timed)
+    deals = [games for games in by_deal.values() if len(games) == group]
+    table: dict[str, dict[str, Any]] = {}
+    for agent in dict.fromkeys(agents):
+        shares = []
+        for games in deals:
+            won = sum(1 / len(t.winners) for t in games for seat in t.winners if t.specs[seat] == agent)
+            shares.append(won / len(games))
+        n = len(shares)
+        share = sum(shares) / n if n else 0.0
+        spread = (sum((x - share) ** 2 for x in shares) / (n - 1)) ** 0.5 if n > 1 else 0.0
+        if spread > 0:
+            half = 1.96 * spread / n**0.5
+            interval = [max(0.0, share - half), min(1.0, share + half)]
+        else:  # every deal went the same way: the normal interval has no width, Wilson's over the deals has
+            interval = list(wilson(sum(shares), n)) if n else [0.0, 1.0]
+        table[agent] = {
+            "deals": n,
+            "won_every_game": sum(1 for x in shares if x >= 1 - 1e-9),
+            "lost_every_game": sum(1 for x in shares if x <= 1e-9),
+            "share": share,
+            "ci95": interval,
+        }
+    return table
+
+
 def per_move(row: dict[str, Any]) -> str:
     """An agent's seconds a move as printed: CPU, reference (where python-chess was timed) and wall."""
     reference = row["reference_s_per_move"]
@@ -147,13 +198,21 @@ def main() -> None:
         "--chess-seconds", type=float, default=0.5,
         help="CPU seconds of python-chess timed before and after each game, for the reference seconds (0: none)",
     )
+    parser.add_argument(
+        "--paired", action="store_true",
+        help="play each deal in every seating: a group of as many games as agents shares one seed",
+    )
     args = parser.parse_args()
     options = dict(option.split("=", 1) for option in args.option)
     agents = args.agents.split(";") if ";" in args.agents else args.agents.split(",")
+    group = len(agents) if args.paired else 1
+    if args.start % group or args.games % group:
+        parser.error(f"--paired plays deals of {group} games: --start ({args.start}) and --games ({args.games})"
+                     f" must be multiples of {group}")
     load_before = os.getloadavg()
     started = time.perf_counter()
     indices = range(args.start, args.start + args.games)
-    work = [(args.game, args.players, options, agents, args.seed, i, args.chess_seconds) for i in indices]
+    work = [(args.game, args.players, options, agents, args.seed, i, args.chess_seconds, group) for i in indices]
     results: list[Timed] = []
     loads = [os.getloadavg()[0]]  # the 1-minute load average at the start and after each game
 
@@ -173,9 +232,11 @@ def main() -> None:
             "load_average": {"start": list(load_before), "end": list(os.getloadavg()), "after_each_game": loads[1:]},
             "reference_chess_plies_per_s": REFERENCE_CHESS,
             "per_game": [
-                {"specs": t.specs, "winners": t.winners, "cpu_s": t.cpu, "wall_s": t.wall, "chess_plies_per_s": t.chess}
+                {"specs": t.specs, "winners": t.winners, "cpu_s": t.cpu, "wall_s": t.wall, "chess_plies_per_s": t.chess,
+                 "deal": t.deal}
                 for t in results
             ],
+            **({"paired": paired(agents, results, group)} if args.paired else {}),
         }
 
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -203,6 +264,14 @@ def main() -> None:
         else:
             thinking = "no choice"
         print(f"  {agent:<40} {row['wins']:6.1f} wins  {row['share']:6.1%}  95% CI {low:.1%}-{high:.1%}  ({thinking})")
+    for agent, row in final.get("paired", {}).items():
+        low, high = row["ci95"]
+        split = row["deals"] - row["won_every_game"] - row["lost_every_game"]
+        print(
+            f"  paired, {agent}: {row['deals']} deals of {group} games; won every game of {row['won_every_game']},"
+            f" split {split}, lost every game of {row['lost_every_game']}; {row['share']:.1%}"
+            f" (95% CI {low:.1%}-{high:.1%}, the deals as units)"
+        )
     print(
         f"  {final['cpu_s_per_game']:.2f} CPU s ({final['wall_s_per_game']:.2f} wall s) per game, "
         f"{final['wall_s']:.0f} s wall with {args.jobs} jobs; load average {load_before[0]:.2f} at the start, "

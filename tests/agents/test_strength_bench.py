@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -113,3 +114,54 @@ def test_the_json_report_carries_cpu_and_wall_seconds_and_the_load(
     assert len(report["load_average"]["after_each_game"]) == 2  # the file is rewritten after every game
     printed = capsys.readouterr().out
     assert "CPU s" in printed and "reference s" in printed and "load average" in printed
+
+
+def test_paired_games_deal_each_seed_in_both_seatings() -> None:
+    """With ``--paired`` two agents play each deal twice, seats swapped: games 2k and 2k+1 share a seed, so in
+    Advanced Civilization with ``nations=random`` each agent plays both nations of the deal."""
+    assert [strength.deal_of(index, 2) for index in range(6)] == [0, 0, 1, 1, 2, 2]
+    assert [strength.deal_of(index, 1) for index in range(3)] == [0, 1, 2]
+    options = {"nations": "random", "turn_limit": "2"}
+    args = [("advanced-civilization", 2, options, ["heuristic", "random"], 0, index, 0.0, 2) for index in (2, 3)]
+    first, second = (strength.one(work) for work in args)
+    assert first.deal == second.deal == 1
+    assert first.specs == ["heuristic", "random"] and second.specs == ["random", "heuristic"]
+    seed = strength.derive_seed(0, 1)
+    dealt = [strength.timed_game("advanced-civilization", 2, options, specs, seed)[0].data["nations"]
+             for specs in (first.specs, second.specs)]
+    assert dealt[0] == dealt[1]
+
+
+def test_the_paired_summary_counts_whole_deals() -> None:
+    """Deals won in both seatings, split and lost in both; the share over the deals as units; a deal short of its
+    second game left out. When the deal decides (most deals split) the interval is narrower than the games' Wilson
+    interval, and when every deal went the same way it falls back to Wilson's over the deals."""
+    def game(deal: int, specs: list[str], winner: int) -> Any:
+        return strength.Timed(specs, [winner], 1.0, 1.0, [[], []], [[], []], deal=deal)
+
+    results = []
+    for deal in range(20):  # 15 split deals (seat 0 always wins: the deal decides), 5 won twice by "a"
+        if deal < 15:
+            results += [game(deal, ["a", "b"], 0), game(deal, ["b", "a"], 0)]
+        else:
+            results += [game(deal, ["a", "b"], 0), game(deal, ["b", "a"], 1)]
+    results.append(game(20, ["a", "b"], 0))  # a deal stopped after its first game
+    table = strength.paired(["a", "b"], results, 2)
+    a, b = table["a"], table["b"]
+    assert (a["deals"], a["won_every_game"], a["lost_every_game"]) == (20, 5, 0)
+    assert (b["deals"], b["won_every_game"], b["lost_every_game"]) == (20, 0, 5)
+    assert a["share"] == pytest.approx(25 / 40) and b["share"] == pytest.approx(15 / 40)
+    low, high = a["ci95"]
+    wilson_low, wilson_high = strength.wilson(25, 40)
+    assert low < 25 / 40 < high and high - low < wilson_high - wilson_low
+    sweep = strength.paired(["a", "b"], [game(d, ["a", "b"] if i == 0 else ["b", "a"], i) for d in range(5)
+                                          for i in (0, 1)], 2)
+    assert sweep["a"]["share"] == 1.0 and sweep["a"]["ci95"] == pytest.approx(list(strength.wilson(5, 5)))
+
+
+def test_paired_runs_refuse_a_count_that_splits_a_deal(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "argv", ["strength.py", "mankind", "--agents", "a;b", "--games", "3", "--paired"])
+    with pytest.raises(SystemExit):
+        strength.main()
+    assert "--paired plays deals of 2 games" in capsys.readouterr().err
