@@ -108,10 +108,18 @@
   // A move is three decisions of the rules (source, destination, count; AC-R10). On the page it is two clicks:
   // the source, then the destination with the count shown in the bar above the map (each destination has its
   // own sensible default; − and + change it). The destination's click sends the destination, then at once the
-  // count (the rules' next decision), so the page never waits for a third click.
+  // count (the rules' next decision, unless a lone token leaves nothing to choose), so the page never waits for a
+  // third click.
   let pendingMove = null; // { text }: the count sent (or about to be) after the destination
   let countChoice = null; // { source, n }: a count the player set with − / + for this source
   let drawnVersion = -1; // the position last drawn
+
+  /** Whether the server's answer to a destination (the page's payload after it) asks this seat for `count`. */
+  function countAsked(answer, count) {
+    if (!answer || !answer.view) return false;
+    const decision = answer.view.decision || {};
+    return decision.step === "move_count" && (answer.legal_actions || []).includes(count);
+  }
 
   function movable(view, seat, area) {
     const here = ((view.tokens || {})[area] || [])[seat] || 0;
@@ -493,12 +501,12 @@
               const count = `move ${n} from ${dest.source} to ${name}`;
               pendingMove = { text: count };
               g.setAttribute("data-count", String(n));
-              // The page ignores an action while another is on its way: its promise then settles at once, and the
-              // count must not follow. Sent, it settles once the server has answered; the count goes next.
-              let waited = false;
-              setTimeout(() => { waited = true; }, 0);
-              Promise.resolve(ctx.act(dest.byTarget[name])).then(() => {
-                if (waited && pendingMove && pendingMove.text === count) ctx.act(count);
+              // The count goes once the server has answered the destination, and only if the answer asks for it:
+              // a lone token's count is the rules' own (a forced choice, AC-R10), and the answer is then already
+              // the next source (sending it anyway was refused as illegal, and the player saw the error). An
+              // action the page ignored (another on its way) has no answer, and no count follows it either.
+              Promise.resolve(ctx.act(dest.byTarget[name])).then((answer) => {
+                if (pendingMove && pendingMove.text === count && countAsked(answer, count)) ctx.act(count);
               });
             }, true);
             g.setAttribute("data-default-count", String(defaultCount(ctx, dest.source, name)));

@@ -158,8 +158,11 @@
     }
   }
 
+  /** Send one action; resolves to the position the server answered with (whole), or undefined when the action
+   *  was not sent (another on its way) or was refused. A renderer that follows one decision with the next (the
+   *  count after a destination) reads the answer, not the page, whose drawing waits for the next frame. */
   async function send(text) {
-    if (busy || !current) return;
+    if (busy || !current) return undefined;
     busy = true;
     try {
       notice("");
@@ -167,6 +170,7 @@
       const move = { version: current.version, action: text, log: (current.log || []).length };
       const payload = await Ludo.api("POST", `/api/games/${gameId}/actions`, move, token);
       show(payload);
+      return payload; // its view and legal actions are whole (only the log may be a delta)
     } catch (error) {
       notice(error.message);
       if (error.status === 409) await refresh();
