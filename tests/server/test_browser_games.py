@@ -14,9 +14,9 @@ otherwise run long, what a player in a hurry picks (Arabian Struggle: stop, decl
 Wonders, which end the eras). Seeds are fixed, but a game through the server is not exactly the same from
 one run to the next (bot choices differ; see the report of issue #20), so only bounds are asserted: every
 game ends within MAX_DECISIONS. On the shared 2-core development machine (load average 5-9 from other
-work) the module took 3.5-4.5 minutes for 7 whole games and about 90 s of CPU; Mankind, 800-1,250 actions,
-is the longest (55-100 s). ``LUDOTECA_BROWSER_GAMES=all`` adds the two other Arabian Struggle pairings
-(about 75 s more).
+work) the module took 3.5-4.5 minutes for 7 whole games and about 90 s of CPU (the eighth, five turns of Advanced
+Civilization against ismcts, adds about 8 s); Mankind, 800-1,250 actions, is the longest (55-100 s).
+``LUDOTECA_BROWSER_GAMES=all`` adds the two other Arabian Struggle pairings (about 75 s more).
 
 A screenshot of every finished game is saved under ``build/test-output/browser/`` (or
 ``$LUDOTECA_TEST_OUTPUT``) and one per game is copied to ``docs/images/`` for the game's page
@@ -102,6 +102,9 @@ CASES = [
     Case("advanced-civilization-western", "advanced-civilization", 3, {"map": "main+western", "turn_limit": 2},
          "heuristic", lobby_options={"map": '"main+western"', "turn_limit": "2"},
          doc_image="advanced-civilization.png"),
+    # Against the search bot (its slower answers) and for five turns: more moves and phases than the games above.
+    Case("advanced-civilization-ismcts", "advanced-civilization", 2, {"map": "main", "turn_limit": 5}, "ismcts",
+         seed=12),
 ]
 
 
