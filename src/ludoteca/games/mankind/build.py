@@ -294,7 +294,7 @@ def _pick_entries(state: MankindState, frame: Frame) -> list[Entry]:
 def _entry_action(entry: Entry) -> Action:
     """The option of one build entry. Memoised (actions are immutable, and an entry's text and payload depend on
     the entry alone): a search lists a Build Table pick's dozen options at every visit, and building them again
-    each time was a twentieth of its time."""
+    each time took about a twelfth of its time."""
     build_id, name, price, resource, old, old_name = entry
     if old is None:
         return Action(f"build {name} for {price} {resource}", payload=(build_id, price, resource, None))

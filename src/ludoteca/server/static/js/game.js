@@ -158,7 +158,7 @@
     }
   }
 
-  /** Send one action; resolves to the position the server answered with (whole), or undefined when the action
+  /** Send one action; resolves to the position the server answered with, or undefined when the action
    *  was not sent (another on its way) or was refused. A renderer that follows one decision with the next (the
    *  count after a destination) reads the answer, not the page, whose drawing waits for the next frame. */
   async function send(text) {
