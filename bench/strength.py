@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -42,7 +43,7 @@ from typing import Any
 
 from ludoteca.core import State, derive_seed
 from ludoteca.speed import chess_rate
-from ludoteca.stats import wilson
+from ludoteca.stats import Z95, wilson
 from ludoteca.tournament import play_game, seat_agents
 
 REFERENCE_CHESS = 15_000.0
@@ -145,9 +146,9 @@ def paired(agents: list[str], results: list[Timed], group: int) -> dict[str, dic
     its share as the mean of its per-deal shares with a normal 95% interval over the deals as units (Wilson's over
     the deals when every deal went the same way). A deal still short of its ``group`` games (a run stopped part-way)
     is left out."""
-    by_deal: dict[int, list[Timed]] = {}
+    by_deal: dict[int | None, list[Timed]] = {}
     for timed in results:
-        by_deal.setdefault(timed.deal if timed.deal is not None else -1, []).append(timed)
+        by_deal.setdefault(timed.deal, []).append(timed)
     deals = [games for games in by_deal.values() if len(games) == group]
     table: dict[str, dict[str, Any]] = {}
     for agent in dict.fromkeys(agents):
@@ -156,10 +157,10 @@ def paired(agents: list[str], results: list[Timed], group: int) -> dict[str, dic
             won = sum(1 / len(t.winners) for t in games for seat in t.winners if t.specs[seat] == agent)
             shares.append(won / len(games))
         n = len(shares)
-        share = sum(shares) / n if n else 0.0
-        spread = (sum((x - share) ** 2 for x in shares) / (n - 1)) ** 0.5 if n > 1 else 0.0
+        share = statistics.fmean(shares) if n else 0.0
+        spread = statistics.stdev(shares) if n > 1 else 0.0
         if spread > 0:
-            half = 1.96 * spread / n**0.5
+            half = Z95 * spread / n**0.5
             interval = [max(0.0, share - half), min(1.0, share + half)]
         else:  # every deal went the same way: the normal interval has no width, Wilson's over the deals has
             interval = list(wilson(sum(shares), n)) if n else [0.0, 1.0]
