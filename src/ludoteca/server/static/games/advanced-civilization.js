@@ -114,11 +114,11 @@
   let countChoice = null; // { source, n }: a count the player set with − / + for this source
   let drawnVersion = -1; // the position last drawn
 
-  /** Whether the server's answer to a destination (the page's payload after it) asks this seat for `count`. */
-  function countAsked(answer, count) {
-    if (!answer || !answer.view) return false;
-    const decision = answer.view.decision || {};
-    return decision.step === "move_count" && (answer.legal_actions || []).includes(count);
+  /** Whether a position (the payload drawn, or the server's answer to a destination) asks this seat for `count`. */
+  function countAsked(payload, count) {
+    if (!payload || !payload.view) return false;
+    const decision = payload.view.decision || {};
+    return decision.step === "move_count" && (payload.legal_actions || []).includes(count);
   }
 
   function movable(view, seat, area) {
@@ -425,7 +425,7 @@
       const version = ctx.payload.version;
       drawnVersion = version;
       let autoCount = null;
-      if (mine && decision.step === "move_count" && pendingMove && ctx.actions.includes(pendingMove.text)) {
+      if (mine && pendingMove && countAsked(ctx.payload, pendingMove.text)) {
         autoCount = pendingMove.text;
         claimed.push(...ctx.actions);
         queueMicrotask(() => {
