@@ -174,6 +174,16 @@ def paired(agents: list[str], results: list[Timed], group: int) -> dict[str, dic
     return table
 
 
+def deal_counts(agents: list[str], results: list[Timed], group: int) -> str:
+    """The first agent's whole deals so far, for the ``--progress`` line of a paired run ("" otherwise): a stopped
+    run's line then says what its final report would have."""
+    if group == 1:
+        return ""
+    row = paired(agents, results, group)[agents[0]]
+    split = row["deals"] - row["won_every_game"] - row["lost_every_game"]
+    return f"  deals won/split/lost {row['won_every_game']}/{split}/{row['lost_every_game']}"
+
+
 def per_move(row: dict[str, Any]) -> str:
     """An agent's seconds a move as printed: CPU, reference (where python-chess was timed) and wall."""
     reference = row["reference_s_per_move"]
@@ -252,7 +262,8 @@ def main() -> None:
                     f"{agent} {row['share']:.1%}" + (f" ({per_move(row)})" if row["cpu_s_per_move"] is not None else "")
                     for agent, row in table.items()
                 )
-                print(f"  game {played}/{args.games}: {shares}  load {loads[-1]:.1f}", flush=True)
+                deals = deal_counts(agents, results, group)
+                print(f"  game {played}/{args.games}: {shares}{deals}  load {loads[-1]:.1f}", flush=True)
     final = report()
     table = final["agents"]
     shown = "".join(f", {key}={value}" for key, value in options.items())

@@ -154,6 +154,9 @@ def test_the_paired_summary_counts_whole_deals() -> None:
     low, high = a["ci95"]
     wilson_low, wilson_high = strength.wilson(25, 40)
     assert low < 25 / 40 < high and high - low < wilson_high - wilson_low
+    # The progress line of a paired run says the same counts as the final report, for the first agent.
+    assert strength.deal_counts(["a", "b"], results, 2) == "  deals won/split/lost 5/15/0"
+    assert strength.deal_counts(["a", "b"], results, 1) == ""
     sweep = strength.paired(["a", "b"], [game(d, ["a", "b"] if i == 0 else ["b", "a"], i) for d in range(5)
                                           for i in (0, 1)], 2)
     assert sweep["a"]["share"] == 1.0 and sweep["a"]["ci95"] == pytest.approx(list(strength.wilson(5, 5)))
