@@ -100,7 +100,8 @@ def city_losses(state: CivState) -> Counter[str]:
     """How the cities of a game left their owners, read from its log: reduced, destroyed, turned pirate or
     taken over by a calamity (by name, §30), reduced for want of support (§26.31; after the last calamity that
     struck that turn, §29.8, else in phase 8), taken over or eliminated in a tax revolt (§19.3), destroyed by
-    barbarians; and the cities built ("built", "built off a site": twelve tokens, §25.1)."""
+    barbarians, attacked by another nation (§24.5); and the cities built ("built", "built off a site": twelve
+    tokens, §25.1)."""
     log = state.log
     causes: Counter[str] = Counter()
     current: str | None = None  # the calamity being resolved
@@ -128,6 +129,8 @@ def city_losses(state: CivState) -> Counter[str]:
                     causes[f"{cause} by {current}"] += 1
         elif kind == "revolt" and ("takes over" in text or "eliminated" in text):
             causes["tax revolt: " + ("taken over" if "takes over" in text else "eliminated")] += 1
+        elif kind == "assault":  # a nation's city attacked by another (§24.5; barbarians and pirates emit others)
+            causes["attacked by a nation"] += 1
         elif kind == "barbarians" and "is destroyed" in text:
             causes["destroyed by barbarians"] += 1
         elif kind == "reduce":

@@ -399,6 +399,9 @@ def test_the_development_report_tells_how_cities_were_built_and_lost() -> None:
     play_out(unsupported)
     assert not pieces.cities_of(unsupported, 0)
     assert bench.city_losses(unsupported) == Counter({"support, phase 8": 1})
+    attacked = position(board=ROW, tokens={"A": [11, 0], "D": [0, 3]}, cities={"A": 1}, phases=["conflict"])
+    play_out(attacked)  # §24.51: eleven attack the city, which becomes six defenders
+    assert bench.city_losses(attacked) == Counter({"attacked by a nation": 1})
 
 
 def _at_payment(stock: int) -> CivState:
@@ -543,6 +546,33 @@ def test_a_boxed_in_nation_takes_an_empty_site_from_a_neighbour_by_conflict() ->
     mine, theirs = state.data["tokens"]["S"]
     assert mine >= 6 and theirs == 0  # whatever the other nation did in its own movement
     assert answer(state).text == "build a city in S"
+
+
+def test_a_boxed_in_nation_takes_a_leaders_city_and_builds_there_the_same_turn() -> None:
+    # §24.51-§24.53: S (limit 2) holds the other nation's city; seven tokens attack it, it becomes six
+    # defenders, and the forces remove one each, the smaller first, until one is left: 7 against 6 leave 2,
+    # 11 leave 6, a city's worth to build again in phase 7 (§25.1). The attacker left alone pillages a trade
+    # card. W's two tokens are the new city's support (§26.31).
+    row = tiny_map({"S": land(2, "black"), "A": land(5), "B": land(5), "W": land(4)}, "S-A S-B A-W B-W")
+    tokens = {"A": [6, 0], "B": [6, 0], "W": [2, 0]}
+    state = position(board=row, tokens=tokens, cities={"S": 1}, phases=["movement", "conflict", "city_construction"])
+    state.data["players"][1]["hand"] = ["Ochre"]
+    assert strategy.city_assaults(state, 0) == [("S", 11)]
+    assert [(need, site) for need, site, _ in strategy.gather_plan(state, 0)] == [(11, "S")]
+    while state.data["stack"][-1]["step"] != "build_city" or state.to_act() != [0]:
+        state.apply(state.to_act()[0], answer(state))
+    assert state.data["tokens"]["S"] == [6, 0] and "S" not in state.data["cities"]
+    assert state.data["players"][0]["hand"] == ["Ochre"]  # pillaged (§24.53)
+    assert answer(state).text == "build a city in S"
+
+
+def test_no_city_is_attacked_whose_owner_trails_on_the_public_score() -> None:
+    # The same board with the attacker ahead (a city of its own in W): the trailing nation's city is left alone.
+    row = tiny_map({"S": land(2, "black"), "A": land(5), "B": land(5), "W": land(4, "black")}, "S-A S-B A-W B-W")
+    state = position(board=row, tokens={"A": [6, 0], "B": [6, 0]}, cities={"S": 1, "W": 0}, phases=["movement"])
+    state.data["players"][0]["advances"] = ["Pottery"]
+    assert strategy.public_scores(state)[0] > strategy.public_scores(state)[1]
+    assert strategy.city_assaults(state, 0) == []
 
 
 def test_the_plan_kept_for_a_position_is_the_plan_worked_out_afresh() -> None:

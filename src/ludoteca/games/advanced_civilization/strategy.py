@@ -28,6 +28,11 @@ and they value an advance also by the cities it spares them from the calamities 
 Where no city site is within reach, a city is twelve tokens on any other area (§25.1): the bots gather those
 too, after every site, rather than let a nation of twenty tokens stand idle beside its own cities.
 
+A rival's city is taken as a site is, when the tokens in reach can: seven attack it (§24.51), it becomes six
+defenders, and a force that is left alone with six pillages and builds there the same turn (§24.53, §25.1).
+The bots attack only a rival at least as high on the public score, so a trailing nation has a way back and a
+leader is not kicked further ahead of the rest.
+
 Everything here reads the seat's own pieces and the public board only.
 """
 
@@ -113,6 +118,11 @@ SHIP_STRANDED = 2
 # of 48 with a seat below 6 as before; the bots' own lineup (Assyria, Asia, Illyria, Italy) 5.08 against 5.06
 # (+0.03, -0.16 to +0.21), least seat 10.44 against 10.02, 0 games of 48 below 6 against 2: kept.
 CONTEST_SITES = True
+# Gather on a rival's city the tokens that take it and keep a city's worth there (§24.51-§24.53: the city
+# becomes six defenders, the conflict is fought, the attacker left alone pillages; §25.1: the site is built
+# again in phase 7), when that rival stands at least as high on the public score: a nation boxed in by
+# neighbours' cities takes one from a leader instead of standing idle. Measured with the rest in docs/agents.md.
+ASSAULT_CITIES = True
 
 
 def _movable(state: CivState, area: str, seat: int) -> int:
@@ -218,6 +228,35 @@ def contested_sites(state: CivState, seat: int) -> list[tuple[str, int]]:
     return found
 
 
+def city_assaults(state: CivState, seat: int) -> list[tuple[str, int]]:
+    """Rivals' cities ``seat`` can take and build again this turn, each with the tokens it still needs there: at
+    least the assault's threshold (§24.51, Engineering on either side counted) and enough to be left alone
+    with a city's worth after the defenders fight (§24.52, ``_winning_force``), at most twelve. Only the
+    cities of rivals at least as high as ``seat`` on the public score, and only where no third nation stands."""
+    from ludoteca.games.advanced_civilization.conflict import assault_threshold, city_defenders
+
+    found = []
+    scores = public_scores(state)
+    areas = state.board.areas
+    for area, city in state.data["cities"].items():
+        owner = int(city["owner"])
+        if owner == seat or scores[owner] < scores[seat]:
+            continue
+        if any(s != seat for s in pieces.present(state, area)):
+            continue
+        force = _winning_force(
+            _city_cost(state, area), city_defenders(state, seat, owner), state.has(seat, "Metalworking"),
+            state.has(owner, "Metalworking"), areas[area].limit,
+        )
+        if force is None:
+            continue
+        need = max(force, assault_threshold(state, seat, owner))  # more tokens never fare worse (§24.2)
+        held = pieces.count(state, area, seat)
+        if need > held:
+            found.append((area, need - held))
+    return found
+
+
 @cache
 def _winning_force(cost: int, theirs: int, my_metal: bool, their_metal: bool, limit: int) -> int | None:
     """The fewest tokens, from a city's ``cost`` up to twelve, that leave the other nation none and keep a city's
@@ -243,7 +282,8 @@ def pirate_sites(state: CivState, seat: int) -> list[str]:
 
 def _plan_inputs(state: CivState, seat: int) -> tuple[object, ...]:
     """Everything ``gather_plan`` reads that can change in a game: units, moves made, cities, pirates,
-    barbarians and the advances held (Roadbuilding, Engineering, Metalworking, Agriculture)."""
+    barbarians, the advances held (Roadbuilding, Engineering, Metalworking, Agriculture) and, with
+    ``ASSAULT_CITIES``, the public scores (whose cities may be attacked)."""
     data = state.data
     return (
         seat,
@@ -254,6 +294,7 @@ def _plan_inputs(state: CivState, seat: int) -> tuple[object, ...]:
         tuple(data["pirates"]),
         tuple(data["barbarians"].items()),
         tuple(tuple(player["advances"]) for player in data["players"]),
+        tuple(public_scores(state)) if ASSAULT_CITIES else (),
     )
 
 
@@ -320,6 +361,10 @@ def plan_gathering(state: CivState, seat: int) -> list[tuple[int, str, dict[str,
         # An empty site another nation stands on: enough tokens win the conflict and build there (§24, §25.1).
         for site, need in contested_sites(state, seat):
             consider(site, need, site, support)
+    if ASSAULT_CITIES:
+        # A rival's city taken is a city of one's own the same turn (§24.5, §25.1), and one fewer for a leader.
+        for area, need in city_assaults(state, seat):
+            consider(area, need, area, support)
     if CITIES_ELSEWHERE and not plans:
         # No site this turn: twelve tokens on an area without one make a city as well (§25.1).
         for area in elsewhere_sites(state, seat):
