@@ -50,6 +50,8 @@ def test_catalog_lists_the_registered_games_with_their_options_and_the_bots(clie
     assert {o["name"]: o["choices"] for o in tigris["options"]}["board"] == ["standard", "advanced"]
     assert tigris["renderer"] == "tigris-euphrates"
     assert set(body["bots"]) == {"random", "heuristic", "ismcts"}
+    # What each bot is, for the lobby's seat menus: a person choosing an opponent is not told "ismcts" alone.
+    assert set(body["bot_about"]) == set(body["bots"]) and all(body["bot_about"].values())
 
 
 def test_creating_a_game_gives_the_creator_its_seat_and_every_other_person_an_invitation(client: TestClient) -> None:

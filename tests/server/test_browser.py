@@ -76,6 +76,8 @@ def start_from_lobby(page: Any, server: str, game: str, players: int) -> None:
     page.select_option("#players", str(players))
     for seat in range(1, players):
         page.select_option(f"#seat-{seat}", "random")
+    # Each bot in the seat menus says what it is (GET /api/catalog's bot_about), not its spec's name alone.
+    assert "bot: ismcts (searches moves ahead" in page.inner_text("#seat-1")
     page.click("#start")
     page.click("a[data-seat-link='0']")
     page.wait_for_selector("#board > *")

@@ -6,9 +6,12 @@
 
 from __future__ import annotations
 
-from ludoteca.agents.base import Agent, agent_names, make_agent, parse_agent_spec
+from ludoteca.agents.base import Agent, agent_names, agent_summaries, make_agent, parse_agent_spec
 from ludoteca.agents.greedy import HeuristicAgent
 from ludoteca.agents.ismcts import IsmctsAgent
 from ludoteca.agents.random_agent import RandomAgent
 
-__all__ = ["Agent", "HeuristicAgent", "IsmctsAgent", "RandomAgent", "agent_names", "make_agent", "parse_agent_spec"]
+__all__ = [
+    "Agent", "HeuristicAgent", "IsmctsAgent", "RandomAgent", "agent_names", "agent_summaries", "make_agent",
+    "parse_agent_spec",
+]

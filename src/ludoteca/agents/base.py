@@ -20,10 +20,16 @@ class Agent(ABC):
     """Chooses an action for one seat. Implementations must not read hidden state directly."""
 
     name: str = "agent"
+    summary: str = ""  # what a person choosing an opponent needs to know, in a few words (the lobby shows it)
 
     @abstractmethod
     def choose(self, state: State, seat: int) -> Action:
         """One of ``state.legal_actions(seat)``."""
+
+    @classmethod
+    def from_params(cls, params: dict[str, str], seed: int = 0) -> Agent:
+        """The agent a spec's parameters make (``make_agent``); :class:`BadOptions` for a bad parameter."""
+        raise NotImplementedError(f"the {cls.name} agent takes no spec")
 
 
 def legal_or_fail(state: State, seat: int) -> list[Action]:
@@ -94,17 +100,25 @@ def check_params(params: dict[str, str], known: set[str], agent: str) -> None:
         raise BadOptions(f"the {agent} agent has no parameter {unknown[0]!r} (it takes: {', '.join(sorted(known))})")
 
 
-def _factories() -> dict[str, Callable[[dict[str, str], int], Agent]]:
+def _classes() -> dict[str, type[Agent]]:
     from ludoteca.agents.greedy import HeuristicAgent
     from ludoteca.agents.ismcts import IsmctsAgent
     from ludoteca.agents.random_agent import RandomAgent
 
-    return {"random": RandomAgent.from_params, "heuristic": HeuristicAgent.from_params,
-            "ismcts": IsmctsAgent.from_params}
+    return {cls.name: cls for cls in (RandomAgent, HeuristicAgent, IsmctsAgent)}
+
+
+def _factories() -> dict[str, Callable[[dict[str, str], int], Agent]]:
+    return {name: cls.from_params for name, cls in _classes().items()}
 
 
 def agent_names() -> list[str]:
     return sorted(_factories())
+
+
+def agent_summaries() -> dict[str, str]:
+    """Each agent's ``summary``, by name: what the lobby tells a person choosing an opponent."""
+    return {name: cls.summary for name, cls in _classes().items()}
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:

@@ -22,6 +22,7 @@ from ludoteca.core import Action, State
 
 class HeuristicAgent(Agent):
     name = "heuristic"
+    summary = "quick: the move that looks best a step ahead"
 
     def __init__(self, seed: int = 0, samples: int = 2, weights: str | None = None) -> None:
         self.random = random.Random(seed)

@@ -65,6 +65,7 @@ class _Node:
 
 class IsmctsAgent(Agent):
     name = "ismcts"
+    summary = "searches moves ahead: the strongest, and slower"
 
     ITERATIONS = 400
     DEPTH = 4  # rollout length, exploration constant and growth where neither the spec nor the game sets them

@@ -10,6 +10,7 @@ class RandomAgent(Agent):
     """Picks uniformly among the legal actions, from its own seeded generator (reproducible)."""
 
     name = "random"
+    summary = "any legal move, at random"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

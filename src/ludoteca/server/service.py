@@ -32,7 +32,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import ludoteca
-from ludoteca.agents import Agent
+from ludoteca.agents import Agent, agent_summaries
 from ludoteca.core import (
     KEYED,
     BadOptions,
@@ -780,7 +780,8 @@ class GameService:
                     "renderer": hooks.renderer_for(game_id),
                 }
             )
-        return {"games": entries, "bots": ["random", "heuristic", "ismcts"]}
+        # What each bot is, in a few words, for a person choosing an opponent (the lobby's seat menus).
+        return {"games": entries, "bots": ["random", "heuristic", "ismcts"], "bot_about": agent_summaries()}
 
     def record(self, room: Room) -> dict[str, Any]:
         """The whole record once the game is over; before that, only what a spectator may know.

@@ -187,7 +187,9 @@
     for (let seat = 0; seat < count; seat += 1) {
       const select = html("select", { "data-seat": String(seat), id: `seat-${seat}` });
       for (const choice of ["human", ...catalog.bots]) {
-        select.appendChild(html("option", { value: choice, text: choice === "human" ? "person" : `bot: ${choice}`, selected: (seat === 0 ? choice === "human" : choice === "heuristic") ? "" : null }));
+        const about = (catalog.bot_about || {})[choice];
+        const text = choice === "human" ? "person" : `bot: ${choice}${about ? ` (${about})` : ""}`;
+        select.appendChild(html("option", { value: choice, text, title: about || null, selected: (seat === 0 ? choice === "human" : choice === "heuristic") ? "" : null }));
       }
       box.appendChild(html("div", { class: "seat-row" }, html("span", { class: "swatch", style: `background:${Ludo.seatColour(seat)}` }), html("span", { text: `Seat ${seat}` }), select));
     }
