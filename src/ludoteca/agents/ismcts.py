@@ -75,7 +75,8 @@ class IsmctsAgent(Agent):
     def __init__(self, seed: int = 0, iterations: int | None = None, depth: int | None = None, seconds: float = 0.0,
                  exploration: float | None = None, prior: int = 4, grow: int | None = None,
                  rollout: str | None = None, tree: int | None = None, hints: bool = True,
-                 width: int | None = None, guided: bool | None = None) -> None:
+                 width: int | None = None, guided: bool | None = None, flat: float | None = None,
+                 quiet: int | None = None) -> None:
         self.random = random.Random(seed)
         self.iterations = iterations  # None: the game's ``search_defaults``, else ITERATIONS
         self.depth = depth  # None: the game's ``search_defaults``, else DEPTH
@@ -90,6 +91,11 @@ class IsmctsAgent(Agent):
         self.width = width
         # follow the game's settled choices below the root too (tree and rollouts); None: the game's, else not
         self.guided = guided
+        # > 0: a choice whose root options the prior judges all within ``flat`` of each other (a position the
+        # evaluation calls decided, or options it cannot tell apart) runs ``quiet`` iterations, not the budget;
+        # None: the game's, else 0 (off)
+        self.flat = flat
+        self.quiet = quiet  # the iterations of such a flat choice; None: the game's, else 0 (the prior's best)
         self.last_iterations = 0  # iterations the last choice ran (0 when it needed no search)
         self.time_limit: float | None = None  # seconds a choice may take at most, whatever the budget (servers)
         self._cutoff: float | None = None  # when the choice under way must stop (from time_limit)
@@ -99,7 +105,7 @@ class IsmctsAgent(Agent):
     def from_params(cls, params: dict[str, str], seed: int = 0) -> IsmctsAgent:
         known = {
             *("seed", "iterations", "depth", "seconds", "c", "prior", "grow", "rollout", "tree", "hints", "width"),
-            "guided",
+            "guided", "flat", "quiet",
         }
         check_params(params, known, "ismcts")
         rollout = params.get("rollout")
@@ -118,6 +124,8 @@ class IsmctsAgent(Agent):
             hints=bool(int_param(params, "hints", 1, "ismcts")),
             width=int_param(params, "width", 0, "ismcts") if "width" in params else None,
             guided=bool(int_param(params, "guided", 0, "ismcts")) if "guided" in params else None,
+            flat=float_param(params, "flat", 0.0, "ismcts") if "flat" in params else None,
+            quiet=int_param(params, "quiet", 0, "ismcts") if "quiet" in params else None,
         )
 
     def settings(self, state: State) -> tuple[int, float, int]:
@@ -133,6 +141,21 @@ class IsmctsAgent(Agent):
         if self.iterations is not None:
             return self.iterations
         return int(state.game.search_defaults.get("iterations", self.ITERATIONS))
+
+    def flat_budget(self, state: State, root: _Node) -> int | None:
+        """The iterations of a *flat* choice, or None for the full budget: with ``flat`` > 0 (the spec's, else the
+        game's), a choice whose root options the prior judged all within ``flat`` of each other runs ``quiet``
+        iterations. Where the win estimate is saturated (in Mankind a game is decided by its sixth turn or so and
+        two in three positions judge every option within 0.002), the budget's iterations change little, and the
+        time they would take is better spent on the close positions a game is decided in."""
+        defaults = state.game.search_defaults
+        flat = self.flat if self.flat is not None else float(defaults.get("flat", 0.0))
+        if flat <= 0 or not root.children:
+            return None
+        means = [child.total / child.visits for child in root.children.values() if child.visits]
+        if not means or max(means) - min(means) >= flat:
+            return None
+        return self.quiet if self.quiet is not None else int(defaults.get("quiet", 0))
 
     def shape(self, state: State) -> tuple[str, int, int]:
         """Rollout policy, tree limit and sweep width for this game: the spec's, else the game's, else random
@@ -164,6 +187,9 @@ class IsmctsAgent(Agent):
         started = time.perf_counter()
         deadline = started + self.seconds if self.seconds else None
         budget = self.budget(state)
+        quiet = self.flat_budget(state, root) if self.prior else None
+        if quiet is not None:  # a flat choice: a few iterations, whatever the budget's kind
+            budget, deadline = quiet, None
         # A host's hard cap (the server's per-move limit) stops even an iteration budget: a search that
         # hits it is no longer reproducible, which a server game never needed.
         hard_stop = started + self.time_limit if self.time_limit is not None else None

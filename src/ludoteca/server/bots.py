@@ -39,6 +39,8 @@ AGENT_LIMITS: dict[str, dict[str, float]] = {
         "width": 1000,
         "hints": 1,
         "guided": 1,
+        "flat": 1.0,
+        "quiet": 5000,
     },
 }
 """The largest value of each agent parameter a server game accepts (every parameter an agent takes)."""
