@@ -12,8 +12,14 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ludoteca.core import Action, BadOptions, State
+
+if TYPE_CHECKING:
+    from ludoteca.agents.greedy import HeuristicAgent
+    from ludoteca.agents.ismcts import IsmctsAgent
+    from ludoteca.agents.random_agent import RandomAgent
 
 
 class Agent(ABC):
@@ -25,11 +31,6 @@ class Agent(ABC):
     @abstractmethod
     def choose(self, state: State, seat: int) -> Action:
         """One of ``state.legal_actions(seat)``."""
-
-    @classmethod
-    def from_params(cls, params: dict[str, str], seed: int = 0) -> Agent:
-        """The agent a spec's parameters make (``make_agent``); :class:`BadOptions` for a bad parameter."""
-        raise NotImplementedError(f"the {cls.name} agent takes no spec")
 
 
 def legal_or_fail(state: State, seat: int) -> list[Action]:
@@ -100,7 +101,9 @@ def check_params(params: dict[str, str], known: set[str], agent: str) -> None:
         raise BadOptions(f"the {agent} agent has no parameter {unknown[0]!r} (it takes: {', '.join(sorted(known))})")
 
 
-def _classes() -> dict[str, type[Agent]]:
+def _classes() -> dict[str, type[RandomAgent] | type[HeuristicAgent] | type[IsmctsAgent]]:
+    """The agents a spec can name, each with its ``from_params`` (an :class:`Agent` built in code, such as a test's
+    wrapper, needs none)."""
     from ludoteca.agents.greedy import HeuristicAgent
     from ludoteca.agents.ismcts import IsmctsAgent
     from ludoteca.agents.random_agent import RandomAgent

@@ -187,7 +187,7 @@ class IsmctsAgent(Agent):
         started = time.perf_counter()
         deadline = started + self.seconds if self.seconds else None
         budget = self.budget(state)
-        quiet = self.flat_budget(state, root) if self.prior else None
+        quiet = self.flat_budget(state, root)  # without a prior the root has no judged options: never flat
         if quiet is not None:  # a flat choice: a few iterations, whatever the budget's kind
             budget, deadline = quiet, None
         # A host's hard cap (the server's per-move limit) stops even an iteration budget: a search that

@@ -780,8 +780,9 @@ class GameService:
                     "renderer": hooks.renderer_for(game_id),
                 }
             )
-        # What each bot is, in a few words, for a person choosing an opponent (the lobby's seat menus).
-        return {"games": entries, "bots": ["random", "heuristic", "ismcts"], "bot_about": agent_summaries()}
+        # The bots, and what each is in a few words for a person choosing an opponent (the lobby's seat menus).
+        about = agent_summaries()
+        return {"games": entries, "bots": list(about), "bot_about": about}
 
     def record(self, room: Room) -> dict[str, Any]:
         """The whole record once the game is over; before that, only what a spectator may know.
