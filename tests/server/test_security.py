@@ -270,6 +270,7 @@ def test_sockets_per_address_are_capped(client: TestClient) -> None:
         ("ismcts:depth=100000", "at most 200"),
         ("ismcts:tree=100000", "at most 200"),
         ("ismcts:width=5000", "at most 1000"),
+        ("ismcts:flat=1,quiet=99999999", "at most 5000"),  # a flat choice's iterations are bounded like the budget
         ("ismcts:hints=2", "at most 1"),
         ("ismcts:guided=2", "at most 1"),
     ],
