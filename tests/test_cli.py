@@ -225,6 +225,26 @@ def test_human_against_bot_plays_to_the_end() -> None:
     assert "Result" in result.output
 
 
+def test_an_action_the_game_warns_about_is_asked_before_it_is_played(tmp_path: Path) -> None:
+    """AC-R37: a ship built from Crete's only two tokens leaves it nothing on the board. The terminal shows why
+    and asks; "n" (or anything but yes) plays nothing and asks for the action again, "y" plays it."""
+    path = tmp_path / "rec.json"
+    ship = "build a ship in Knossos (0 treasury, 2 from the area)"
+    typed = f"play Crete\nstart in Knossos\n{ship}\nn\n2\nquit\n"
+    args = ["play", "advanced-civilization", "--seats", "human,random", "--seed", "11", "--save", str(path)]
+    result = run(*args, input=typed)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Crete would have no token and no city left on the board.") == 1
+    assert f"Go ahead: {ship}? [y/N]" in result.output
+    mine = [text for seat, text in json.loads(path.read_text())["actions"] if seat == 0]
+    assert mine == ["play Crete", "start in Knossos", "build no more ships"]  # the refused ship was never played
+    typed = "play Crete\nstart in Knossos\n1\ny\nquit\n"  # by its number this time, then confirmed
+    result = run(*args, input=typed)
+    assert result.exit_code == 0, result.output
+    assert "Crete (seat 0) builds a ship in Knossos." in result.output
+    assert [t for seat, t in json.loads(path.read_text())["actions"] if seat == 0][-1] == ship
+
+
 def test_default_seats_are_one_human_then_bots() -> None:
     result = run("play", "blind-draw", "-p", "3", "--seed", "2", input="")
     assert result.exit_code == 0, result.output

@@ -142,6 +142,23 @@ def test_without_a_token_one_watches_as_a_spectator(client: TestClient, new_game
     assert all(isinstance(hand, int) for hand in watcher["view"]["hands"])
 
 
+def test_the_acting_seat_is_told_which_actions_to_confirm_and_no_one_else(
+    client: TestClient, new_game: NewGame
+) -> None:
+    """AC-R37: Crete's ship from its only two tokens. The warning goes with the acting seat's legal actions; the
+    other seat and a spectator get none; the action stays legal and is played as any other."""
+    created = new_game("advanced-civilization", seed=11)
+    for seat, text in ((0, "play Crete"), (1, "play Asia"), (0, "start in Knossos"), (1, "start in Kuban")):
+        assert act(client, created, seat, text).status_code == 200
+    ship = "build a ship in Knossos (0 treasury, 2 from the area)"
+    mine = state(client, created, 0)
+    assert ship in mine["legal_actions"] and list(mine["warnings"]) == [ship]
+    assert "Crete would have no token and no city left on the board" in mine["warnings"][ship]
+    assert state(client, created, 1)["warnings"] == {} and state(client, created, None)["warnings"] == {}
+    assert act(client, created, 0, ship).status_code == 200
+    assert state(client, created, 0)["warnings"] == {}
+
+
 def test_a_wrong_token_is_403_and_an_unknown_game_404(client: TestClient, new_game: NewGame) -> None:
     created = new_game()
     assert client.get(f"/api/games/{created['id']}", params={"token": "guess"}).status_code == 403

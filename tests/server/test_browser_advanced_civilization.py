@@ -97,17 +97,21 @@ class Game:
 
     def to_movement(self) -> dict[str, Any]:
         """Play seat 0 (nation, start, nothing else) until it must move; returns that payload."""
+        return self.to_decision("move_from", ("play Egypt", "start in Thebes"))
+
+    def to_decision(self, step: str, choices: tuple[str, ...]) -> dict[str, Any]:
+        """Play seat 0 (``choices`` where offered, else the last action) until it must decide ``step``."""
         for _ in range(200):
             payload = self.state()
             decision = payload["view"]["decision"] or {}
             legal = payload["legal_actions"]
-            if decision.get("step") == "move_from" and legal:
+            if decision.get("step") == step and legal:
                 return payload
             if not legal:
                 continue
-            wanted = [t for t in legal if t in ("play Egypt", "start in Thebes")]
+            wanted = [t for t in legal if t in choices]
             self.act(wanted[0] if wanted else legal[-1])
-        raise AssertionError("seat 0 never came to move")
+        raise AssertionError(f"seat 0 never came to {step}")
 
 
 def open_page(tab: Tab, url: str) -> None:
@@ -217,6 +221,43 @@ def test_a_lone_tokens_move_sends_no_count_after_its_destination(server: str, de
     assert after["view"]["tokens"][destination][0] >= 1 and after["view"]["tokens"].get(source, [0, 0])[0] == 0
     assert after["view"]["decision"]["step"] == "move_from"
     desktop.check("a lone token's move")
+
+
+def test_a_ship_that_would_leave_the_nation_nothing_is_asked_first(server: str, desktop: Tab) -> None:
+    """AC-R37: a person clicking a ship built from Crete's only two tokens is told what it does and asked; "Cancel"
+    sends nothing, "OK" plays it. The random clicker of the whole-game test did this twice, unasked."""
+    game = Game(server)
+    before = game.to_decision("ship_build", ("play Crete", "start in Knossos"))
+    ship = "build a ship in Knossos (0 treasury, 2 from the area)"
+    assert list(before["warnings"]) == [ship]
+    page = desktop.page
+    sent: list[str] = []
+    page.on("request", lambda r: r.url.endswith("/actions") and sent.append(json.loads(r.post_data or "{}")["action"]))
+    asked: list[str] = []
+
+    def answer(dialog: Any, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    def choose_the_ship() -> None:  # on the board (Knossos), or from its menu when the area offers several actions
+        page.locator("#board g.target[data-area='Knossos']").first.click(force=True)
+        menu = page.locator(f"button[data-action={json.dumps(ship)}]")
+        if menu.count():
+            menu.first.click()
+
+    open_page(desktop, game.url)
+    page.once("dialog", lambda dialog: answer(dialog, False))
+    choose_the_ship()
+    page.wait_for_timeout(300)
+    assert len(asked) == 1 and asked[0].startswith("Crete would have no token and no city left on the board.")
+    assert asked[0].endswith(f"Go ahead: {ship}?") and sent == []
+    assert game.state()["version"] == before["version"]
+    page.once("dialog", lambda dialog: answer(dialog, True))
+    with page.expect_response(lambda r: r.url.endswith("/actions")) as response:
+        choose_the_ship()
+    assert response.value.ok and sent == [ship] and len(asked) == 2
+    assert game.state()["view"]["ships"] == {"Knossos": [1, 0]}
+    desktop.check("the warned ship")
 
 
 # ------------------------------------------------------------------------------------------- the panels

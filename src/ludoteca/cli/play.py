@@ -31,7 +31,7 @@ from ludoteca.cli.common import (
     user_errors,
 )
 from ludoteca.cli_render import action_list, event_text
-from ludoteca.core import BadOptions, IllegalAction, LudotecaError, State, derive_seed, load_game, save_record
+from ludoteca.core import Action, BadOptions, IllegalAction, LudotecaError, State, derive_seed, load_game, save_record
 from ludoteca.secrecy import public_action_text
 
 
@@ -190,12 +190,24 @@ class _PlaySession:
                 text = legal[number - 1].text
             try:
                 chosen = self.state.parse_action(seat, text)
+                if not self.confirmed(seat, chosen):
+                    continue
                 self.state.apply(seat, chosen)
             except IllegalAction as error:
                 self.complain(str(error))
                 continue
             self.collect(seat, chosen.text)
             return True
+
+    def confirmed(self, seat: int, chosen: Action) -> bool:
+        """Whether the person goes ahead with ``chosen``: asked only for an action the game warns about
+        (``State.warnings``, e.g. an Advanced Civilization nation left with nothing on the board)."""
+        warning = self.state.warnings(seat).get(chosen.text)
+        if warning is None:
+            return True
+        self.console.print(Text(warning, style="yellow"), soft_wrap=True)
+        line = read_line(self.console, Text(f"Go ahead: {chosen.text}? [y/N] "))  # Text: no markup in brackets
+        return line is not None and line.strip().casefold() in ("y", "yes")
 
     def complain(self, message: str) -> None:
         self.console.print(Text(message, style="red"), soft_wrap=True)

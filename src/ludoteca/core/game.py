@@ -375,6 +375,13 @@ class State(ABC):
         rival) override it to do that work once; search scores every rollout for every seat."""
         return [self._evaluate(seat) for seat in range(self.game.players)]
 
+    def _warnings(self, seat: Seat) -> dict[str, str]:
+        """Legal actions of ``seat`` (in ``to_act()``) whose consequence a player may not foresee, each with a
+        sentence saying what it does. The default: none. Only what ``seat`` may already know may be said: a
+        warning is computed from the rules and public facts, never by playing the action on (that would tell
+        the seat what the dice or the deck hold)."""
+        return {}
+
     def render(self, seat: Seat | None) -> str:
         """A text picture of what ``seat`` sees, for the terminal. Games override it."""
         return json.dumps(self.view(seat), indent=1)
@@ -394,6 +401,15 @@ class State(ABC):
         if seat not in self.to_act():
             return []
         return self._legal_actions(seat)
+
+    def warnings(self, seat: Seat) -> dict[str, str]:
+        """Legal action texts of ``seat`` that a person should confirm, each with why (e.g. an Advanced
+        Civilization nation that would have nothing left on the board). The page and the terminal ask before
+        sending one; bots and the rules ignore them: the action stays legal."""
+        self._check_seat(seat)
+        if seat not in self.to_act():
+            return {}
+        return self._warnings(seat)
 
     def parse_action(self, seat: Seat, text: str) -> Action:
         """The legal action of ``seat`` whose text is ``text`` (spacing and case do not matter)."""

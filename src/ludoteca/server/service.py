@@ -643,6 +643,8 @@ class GameService:
             "version": room.version,
             "view": parts["view"],
             "legal_actions": [] if seat is None or room.ended else parts["legal_actions"],
+            # Legal actions the page asks the person to confirm, with why (State.warnings): rules and public facts.
+            "warnings": {} if seat is None or room.ended else parts["warnings"],
             "log": log[log_from:] if delta else log,
             "log_from": log_from if delta else 0,
             "log_base": log_base if delta else None,
@@ -670,6 +672,7 @@ class GameService:
         parts = {
             "view": state.view(seat),
             "legal_actions": [] if seat is None else [a.text for a in state.legal_actions(seat)],
+            "warnings": {} if seat is None else state.warnings(seat),
             "log": room.log_for(seat),
         }
         room.seen[seat] = (key, parts)

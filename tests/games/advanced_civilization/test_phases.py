@@ -112,6 +112,35 @@ def test_ship_upkeep_from_treasury_or_area_or_the_ship_goes() -> None:
     assert state.data["ships"] == {"B": [1, 0]} and "B" not in tokens(state)
 
 
+def test_a_ship_that_takes_the_last_tokens_off_the_board_is_legal_but_warned() -> None:
+    """AC-R37: building a ship from the nation's last tokens (§22.1), or keeping one with its last token (§22.2),
+    leaves it nothing on the board and no rule brings it back; a person is asked first, the action stays legal."""
+    state = position(tokens={"B": [2, 0]}, players=[{"treasury": 1}, {}], phases=["ships"])
+    before = state.record()
+    warned = state.warnings(0)
+    assert sorted(warned) == ["build a ship in B (0 treasury, 2 from the area)"]  # 1 + 1 leaves a token in B
+    assert "Africa would have no token and no city left on the board" in warned[
+        "build a ship in B (0 treasury, 2 from the area)"
+    ]
+    assert "AC-R37" in next(iter(warned.values()))
+    assert state.warnings(1) == {}  # not seat 1's decision
+    assert state.record() == before  # asking changes nothing
+    state.apply(0, "build a ship in B (0 treasury, 2 from the area)")  # still legal: the rules allow it
+    assert "B" not in tokens(state) and state.data["ships"] == {"B": [1, 0]}
+
+
+def test_no_warning_while_a_token_or_a_city_stays_on_the_board() -> None:
+    elsewhere = position(tokens={"B": [2, 0], "D": [1, 0]}, phases=["ships"])
+    assert texts(elsewhere)[0] == "build a ship in B (0 treasury, 2 from the area)" and elsewhere.warnings(0) == {}
+    with_city = position(tokens={"B": [2, 0]}, cities={"D": 0}, phases=["ships"])
+    assert texts(with_city)[0] == "build a ship in B (0 treasury, 2 from the area)" and with_city.warnings(0) == {}
+
+
+def test_keeping_a_ship_with_the_last_token_is_warned() -> None:
+    state = position(tokens={"B": [1, 0]}, ships={"B": [1, 0]}, players=[{"treasury": 1}, {}], phases=["ships"])
+    assert list(state.warnings(0)) == ["maintain the ship in B with a token there"]
+
+
 def test_no_more_than_four_ships() -> None:
     state = position(tokens={"B": [9, 0]}, ships={"A": [4, 0]}, players=[{"treasury": 4}, {}], phases=["ships"])
     for _ in range(4):

@@ -95,6 +95,35 @@ def ship_build(state: CivState, frame: Frame, action: Action) -> None:
     RULES.repush(state, frame)
 
 
+def stranding_warnings(state: CivState, frame: Frame, legal: list[Action]) -> dict[str, str]:
+    """The ship-phase actions that would leave the nation no token and no city on the board (AC-R37).
+
+    Building a ship from the last tokens (§22.1) or keeping one with the last token (§22.2) is legal, and on
+    turn 1 the only two tokens of a coastal start area are enough for it. Nothing then brings the nation back
+    but another nation's Civil War or tax revolt (its full stock makes it their beneficiary), so a person is
+    asked first (``State.warnings``). Only public facts are read: the tokens and cities on the board."""
+    seat = frame["seat"]
+    if pieces.cities_of(state, seat):
+        return {}
+    left = pieces.on_board(state, seat)
+    found: dict[str, str] = {}
+    for action in legal:
+        if frame["step"] == "ship_build" and action.payload is not None:
+            taken = state.rules["ship_cost"] - action.payload[1]
+        elif frame["step"] == "ship_upkeep" and action.payload == "area":
+            taken = state.rules["ship_upkeep"]
+        else:
+            continue
+        if taken >= left:
+            found[action.text] = (
+                f"{state.data['nations'][seat] or 'Your nation'} would have no token and no city left on the board. "
+                "No rule places new tokens for it (population expansion grows only tokens already on the board, "
+                "§20), so it could come back only by taking over another nation's tokens or cities, as the "
+                "beneficiary of a Civil War or a tax revolt (AC-R37)."
+            )
+    return found
+
+
 def ship_range(state: CivState, seat: int) -> int:
     return int(state.rules["ship_range"]) + (1 if state.has(seat, "Cloth Making") else 0)  # §22.4 Cloth Making
 

@@ -114,6 +114,15 @@ class CivState(MachineState):
             return trade.open_options(self, frame, seat)
         return super()._legal_actions(seat)
 
+    def _warnings(self, seat: int) -> dict[str, str]:
+        """Actions a person is asked to confirm: those that leave the nation nothing on the board (AC-R37)."""
+        stack = self.data["stack"]
+        if not stack or stack[-1]["step"] not in ("ship_build", "ship_upkeep"):
+            return {}
+        from ludoteca.games.advanced_civilization import ships
+
+        return ships.stranding_warnings(self, stack[-1], self._legal_actions(seat))
+
     def _apply(self, seat: int, action: Action) -> None:
         frame = self._open_frame()
         if frame is None:

@@ -159,10 +159,14 @@
   }
 
   /** Send one action; resolves to the position the server answered with, or undefined when the action
-   *  was not sent (another on its way) or was refused. A renderer that follows one decision with the next (the
-   *  count after a destination) reads the answer, not the page, whose drawing waits for the next frame. */
+   *  was not sent (another on its way, or a warned action the person did not confirm) or was refused. A renderer
+   *  that follows one decision with the next (the count after a destination) reads the answer, not the page,
+   *  whose drawing waits for the next frame. */
   async function send(text) {
     if (busy || !current) return undefined;
+    // An action whose consequence a person may not foresee (the server's `warnings`): ask before sending it.
+    const warning = (current.warnings || {})[text];
+    if (warning && !window.confirm(`${warning}\n\nGo ahead: ${text}?`)) return undefined;
     busy = true;
     try {
       notice("");
