@@ -210,6 +210,20 @@ def weighted_evaluator(game_id: str, name: str) -> Callable[[State, int], float]
     return evaluate
 
 
+def weighted_scores(game_id: str, name: str) -> Callable[[State], list[float]]:
+    """``state.evaluate_all()`` with the weight set ``name`` of the game's evaluation (finished games still score
+    their real result): what ``ismcts:weights=NAME`` backs up from every iteration."""
+    module = evaluation_module(game_id)
+    weight_set = module.weight_sets().get(name)
+
+    def scores(state: State) -> list[float]:
+        if state.is_over():
+            return state.evaluate_all()
+        return list(module.evaluate_all(state, weight_set))
+
+    return scores
+
+
 # ------------------------------------------------------------------------------------------ the data
 @dataclass
 class Samples:

@@ -33,8 +33,10 @@ game's answers are followed below the root too, in the tree and in random rollou
 the choices the search is there to make. Without it, a node below the root expands every option of a settled
 choice at random (in Advanced Civilization a whole movement phase of random moves, in Mankind ending the Build
 Phase as often as rolling again), and the values that come back judge those random continuations more than
-the move searched. Every setting left out of the spec comes from the game's ``search_defaults`` (the iteration
-budget too), else from the class.
+the move searched. ``weights=W`` scores every position by the named weight set ``W`` of the game's evaluation
+(a game with learnable weights, :mod:`ludoteca.learning`) instead of its default. Every setting left out of the
+spec comes from the game's ``search_defaults`` (the iteration budget and the weight set too), else from the
+class.
 """
 
 from __future__ import annotations
@@ -63,6 +65,12 @@ class _Node:
         self.seeded = False  # its children are judged by the evaluation as they are first met
 
 
+def _score(scores: Callable[[State], list[float]], world: State, seat: int) -> float:
+    """``seat``'s value of ``world`` by ``scores``: the game's own ``evaluate`` when it is the default (one seat's
+    evaluation, which a game may answer without working out the others')."""
+    return world.evaluate(seat) if scores is State.evaluate_all else scores(world)[seat]
+
+
 class IsmctsAgent(Agent):
     name = "ismcts"
     summary = "searches moves ahead: the strongest, and slower"
@@ -76,7 +84,7 @@ class IsmctsAgent(Agent):
                  exploration: float | None = None, prior: int = 4, grow: int | None = None,
                  rollout: str | None = None, tree: int | None = None, hints: bool = True,
                  width: int | None = None, guided: bool | None = None, flat: float | None = None,
-                 quiet: int | None = None) -> None:
+                 quiet: int | None = None, weights: str | None = None) -> None:
         self.random = random.Random(seed)
         self.iterations = iterations  # None: the game's ``search_defaults``, else ITERATIONS
         self.depth = depth  # None: the game's ``search_defaults``, else DEPTH
@@ -96,6 +104,10 @@ class IsmctsAgent(Agent):
         # None: the game's, else 0 (off)
         self.flat = flat
         self.quiet = quiet  # the iterations of such a flat choice; None: the game's, else 0 (the prior's best)
+        # a named weight set of the game's evaluation that the search judges by; None: the game's, else its default
+        self.weights = weights
+        self._scores: Callable[[State], list[float]] = State.evaluate_all  # the choice under way's (``scorer``)
+        self._scorers: dict[tuple[str, str], Callable[[State], list[float]]] = {}  # by game id and set name
         self.last_iterations = 0  # iterations the last choice ran (0 when it needed no search)
         self.time_limit: float | None = None  # seconds a choice may take at most, whatever the budget (servers)
         self._cutoff: float | None = None  # when the choice under way must stop (from time_limit)
@@ -105,7 +117,7 @@ class IsmctsAgent(Agent):
     def from_params(cls, params: dict[str, str], seed: int = 0) -> IsmctsAgent:
         known = {
             *("seed", "iterations", "depth", "seconds", "c", "prior", "grow", "rollout", "tree", "hints", "width"),
-            "guided", "flat", "quiet",
+            "guided", "flat", "quiet", "weights",
         }
         check_params(params, known, "ismcts")
         rollout = params.get("rollout")
@@ -126,6 +138,7 @@ class IsmctsAgent(Agent):
             guided=bool(int_param(params, "guided", 0, "ismcts")) if "guided" in params else None,
             flat=float_param(params, "flat", 0.0, "ismcts") if "flat" in params else None,
             quiet=int_param(params, "quiet", 0, "ismcts") if "quiet" in params else None,
+            weights=params.get("weights"),
         )
 
     def settings(self, state: State) -> tuple[int, float, int]:
@@ -166,6 +179,21 @@ class IsmctsAgent(Agent):
         width = self.width if self.width is not None else int(defaults.get("width", 0))
         return rollout, tree, width if self.prior else 0
 
+    def scorer(self, state: State) -> Callable[[State], list[float]]:
+        """What the search scores a position by, for every seat: the game's evaluation, or the named weight set
+        of it that the spec (else the game's ``search_defaults``) chose. A softer set suits a search where the
+        default one saturates: Mankind's win estimate is all but 1.0 once a lead snowballs, and the mean over
+        determinizations then tells the options apart by noise (docs/agents.md)."""
+        name = self.weights if self.weights is not None else state.game.search_defaults.get("weights")
+        if name is None:
+            return State.evaluate_all
+        cached = self._scorers.get((state.game.id, str(name)))
+        if cached is None:
+            from ludoteca.learning import weighted_scores
+
+            cached = self._scorers[(state.game.id, str(name))] = weighted_scores(state.game.id, str(name))
+        return cached
+
     def is_guided(self, state: State) -> bool:
         """Whether settled choices below the root follow the game's answer: the spec's, else the game's."""
         return self.guided if self.guided is not None else bool(state.game.search_defaults.get("guided", 0))
@@ -177,6 +205,7 @@ class IsmctsAgent(Agent):
         if settled is not None:
             return settled
         root = _Node(seat)
+        self._scores = self.scorer(state)
         if self.prior:
             self._seed_root(state, seat, legal, root)
         depth, exploration, grow = self.settings(state)
@@ -246,7 +275,7 @@ class IsmctsAgent(Agent):
                 world.resample(seat, rng)
                 world.apply_legal(seat, by_text[text])
                 self._rollout(world, depth, greedy, rng)
-                sweep[text] = world.evaluate(seat)
+                sweep[text] = _score(self._scores, world, seat)
                 if self._cut():
                     break
             if self._cut():  # the host's hard stop came during the sweep: its playouts are not comparable
@@ -263,24 +292,26 @@ class IsmctsAgent(Agent):
         world.apply_legal(actor, action)
         child = _Node(actor)
         child.visits = child.available = self.prior
-        child.total = self.prior * world.evaluate(actor)
+        child.total = self.prior * _score(self._scores, world, actor)
         return child
 
     def _seed(self, world: State, actor: int, actions: list[Action], node: _Node) -> None:
         """Judge each of ``actions`` (options of ``actor`` in this determinization): ``actor``'s evaluation after
         it, played on a clone of ``world``, or told by the game without playing (``judge_actions``, where a game
         has it: the same values, sooner)."""
-        for action, value in zip(actions, self._values(world, actor, actions), strict=True):
+        for action, value in zip(actions, self._values(world, actor, actions, self._scores), strict=True):
             child = _Node(actor)
             child.visits = child.available = self.prior
             child.total = self.prior * value
             node.children[action.text] = child
 
     @staticmethod
-    def _values(world: State, actor: int, actions: list[Action]) -> list[float]:
-        """``actor``'s evaluation after each of ``actions`` in ``world``: told by the game where it can
-        (``judge_actions``: the same values, without playing the options), else played on clones."""
-        judge = getattr(world, "judge_actions", None)
+    def _values(world: State, actor: int, actions: list[Action],
+                scores: Callable[[State], list[float]] = State.evaluate_all) -> list[float]:
+        """``actor``'s evaluation (by ``scores``) after each of ``actions`` in ``world``: told by the game where it
+        can (``judge_actions``, the default evaluation: the same values, without playing the options), else played
+        on clones."""
+        judge = getattr(world, "judge_actions", None) if scores is State.evaluate_all else None
         if judge is not None:
             values: list[float] = judge(actor, actions)
             return values
@@ -288,7 +319,7 @@ class IsmctsAgent(Agent):
         for action in actions:
             twin = world.clone()
             twin.apply_legal(actor, action)
-            values.append(twin.evaluate(actor))
+            values.append(_score(scores, twin, actor))
         return values
 
     def _seed_root(self, state: State, seat: int, legal: list[Action], root: _Node) -> None:
@@ -339,7 +370,7 @@ class IsmctsAgent(Agent):
             world.apply_legal(actor, action)
             path.append(node)
         self._rollout(world, depth, greedy, self.random)
-        values = world.evaluate_all()
+        values = self._scores(world)
         for visited in path:
             visited.visits += 1
             visited.reached += 1
@@ -357,7 +388,7 @@ class IsmctsAgent(Agent):
                 break
             actor = world.to_act()[0]
             if greedy:
-                action = self._greedy(world, actor, rng)
+                action = self._greedy(world, actor, rng, self._scores)
             elif self._guided:
                 legal = world.legal_actions(actor)
                 settled = settled_choice(world, actor, legal)
@@ -367,7 +398,8 @@ class IsmctsAgent(Agent):
             world.apply_legal(actor, action)
 
     @staticmethod
-    def _greedy(world: State, actor: int, rng: random.Random) -> Action:
+    def _greedy(world: State, actor: int, rng: random.Random,
+                scores: Callable[[State], list[float]] = State.evaluate_all) -> Action:
         """What the ``heuristic`` agent would play in ``world`` (one sample): the game's own answer where it has
         one, else the option whose result ``actor``'s evaluation likes best, judged on a clone whose hidden part
         is redrawn from ``actor``'s view (a rollout must not steer by the dice this determinization holds)."""
@@ -379,7 +411,7 @@ class IsmctsAgent(Agent):
         look.resample(actor, rng)
         best: list[Action] = []
         best_value = float("-inf")
-        for action, value in zip(legal, IsmctsAgent._values(look, actor, legal), strict=True):
+        for action, value in zip(legal, IsmctsAgent._values(look, actor, legal, scores), strict=True):
             if value > best_value + 1e-12:
                 best, best_value = [action], value
             elif value >= best_value - 1e-12:

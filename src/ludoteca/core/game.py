@@ -213,7 +213,7 @@ class Game(ABC):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     # Search settings this game plays best with, by name of the ``ismcts`` parameter (``depth``, ``c``,
     # ``grow``), as measured with ``bench/strength.py``; a parameter given in the agent's spec overrides them.
-    search_defaults: ClassVar[Mapping[str, float]] = {}
+    search_defaults: ClassVar[Mapping[str, float | str]] = {}
 
     def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         if players is None:

@@ -274,7 +274,7 @@ class MankindGame(Game):
     # Rollouts of random builds and event choices swing the evaluation more than the move being judged: score
     # the position the tree reaches (depth 0). 1,500 iterations won 65 of 100 games against the heuristic (300:
     # 46 of 80 on the same seeds), at about 0.34 reference seconds a move. Measured in docs/agents.md.
-    search_defaults: ClassVar[Mapping[str, float]] = {"depth": 0, "iterations": 1500}
+    search_defaults: ClassVar[Mapping[str, float | str]] = {"depth": 0, "iterations": 1500}
 
     def _make_state(self) -> State:
         return MankindState()

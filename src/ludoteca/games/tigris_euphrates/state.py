@@ -385,7 +385,7 @@ class TigrisGame(Game):
     # A turn is two actions and a reply follows: the search judges both (grow) and spends its iterations on
     # the few best first actions of ~400 (little exploration). 200 iterations won 86 of 100 games against the
     # heuristic at about 0.33 reference seconds a move. Measured in docs/agents.md.
-    search_defaults: ClassVar[Mapping[str, float]] = {"c": 0.15, "grow": 2, "iterations": 200}
+    search_defaults: ClassVar[Mapping[str, float | str]] = {"c": 0.15, "grow": 2, "iterations": 200}
 
     def _make_state(self) -> State:
         return TigrisState()
