@@ -246,6 +246,14 @@ def test_a_ship_that_would_leave_the_nation_nothing_is_asked_first(server: str, 
             menu.first.click()
 
     open_page(desktop, game.url)
+    # Marked before it is chosen: the area's tooltip flags the action, and the area carries the mark.
+    knossos = page.locator("#board g.target[data-area='Knossos']").first
+    assert knossos.get_attribute("data-warned") == ship
+    assert f"⚠ {ship}" in knossos.evaluate("(el) => el.querySelector('title').textContent")
+    assert page.locator("[data-warned]").count() == 1  # "build no more ships" is not marked
+    knossos.hover()
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / "advanced-civilization-warned-ship.png"))
     page.once("dialog", lambda dialog: answer(dialog, False))
     choose_the_ship()
     page.wait_for_timeout(300)

@@ -172,6 +172,9 @@ READY = """([version, game]) => {
     targets,
     toolOf,
     buttons: attr('#actions button[data-action]', 'data-action'),
+    // Actions the page marks as asked about before sending (the server's warnings).
+    warned: [...attr('#board .target[data-warned]', 'data-warned').flatMap((w) => w.split('\\n')),
+             ...attr('#actions button[data-warned]', 'data-action')],
     tools: attr('#actions .toolbar button[data-tool]', 'data-tool').filter(Boolean),
     problems: Array.from(document.querySelectorAll(PROBLEMS), (el) => el.textContent),
   };
@@ -190,6 +193,14 @@ class Person:
         self.offered_turn_order_as_buttons: list[str] = []
         self.turn_order_offers = 0  # decisions where the page offered a place on the turn-order track
         self.drawn = 0  # the version the page must have drawn before the next decision
+        self.declined: list[str] = []  # warned actions (State.warnings) read and left alone
+        self.asked: list[str] = []  # the questions the page asked before sending an action
+        self.page.on("dialog", self.answer)
+
+    def answer(self, dialog: Any) -> None:
+        """A warned action was chosen only when nothing else was offered: go ahead."""
+        self.asked.append(dialog.message)
+        dialog.accept()
 
     def choose(self, texts: list[str]) -> str:
         for pattern in self.case.prefer:
@@ -227,7 +238,11 @@ class Person:
         assert texts, "the page offers nothing although it says it is this seat's turn"
         self.offered_turn_order_as_buttons += [t for t in offer["buttons"] if "place in the turn order" in t]
         self.turn_order_offers += any("place in the turn order" in t for t in texts)
-        text = self.choose(texts)
+        # A person reads the mark (AC-R37: a ship that leaves the nation nothing) and takes something else.
+        warned = [t for t in texts if t in offer["warned"]]
+        self.declined += warned
+        asked = len(self.asked)
+        text = self.choose([t for t in texts if t not in warned] or texts)
         with self.page.expect_response(lambda r: r.url.endswith("/actions") and r.request.method == "POST",
                                        timeout=60_000) as answer:
             if text in on_board:
@@ -236,6 +251,7 @@ class Person:
                 self.click_button(text, offer["buttons"])
         body = answer.value.json()
         assert answer.value.ok, f"{text!r} was refused: {body}"
+        assert len(self.asked) == asked + (text in warned), f"{text!r}: the page asked {self.asked[asked:]}"
         self.drawn = body["version"]
 
     def click_on_board(self, text: str, offer: dict[str, Any]) -> None:
@@ -389,8 +405,9 @@ def test_a_whole_game_played_in_the_page_then_its_replay(server: str, watched: W
     record = httpx.get(f"{server}/api/games/{game_id}/record").json()
     step_through_the_replay(watched, server, game_id, case, record["actions"])
     seconds = time.monotonic() - started
+    declined = f"; warned and declined: {sorted(set(person.declined))}" if person.declined else ""
     print(f"\n{case.name}: {decisions} decisions by the page ({dict(person.clicks)}), {len(record['actions'])} "
-          f"actions in all, replay checked; {seconds:.1f} s")
+          f"actions in all, replay checked; {seconds:.1f} s{declined}")
 
 
 def era_changes(actions: list[list[Any]]) -> list[int]:

@@ -256,10 +256,14 @@ Ludo.Table = class {
     if (box && box.width > 0) {
       Ludo.svg("rect", { class: this.tool ? "target-mark" : "target-mark subtle", x: box.x + 1.5, y: box.y + 1.5, width: box.width - 3, height: box.height - 3, rx: 4 }, el);
     }
-    // One tooltip: a rules help (ctx.help) already there gains the actions after it.
+    // One tooltip: a rules help (ctx.help) already there gains the actions after it; an action the page asks
+    // about before sending (the server's warnings) is marked there and on the element.
+    const lines = texts.map((t) => (this.warned(t).title ? `⚠ ${t}` : t)).join("\n");
+    const warned = texts.filter((t) => this.warned(t).title);
+    if (warned.length) el.setAttribute("data-warned", warned.join("\n")); // which of the place's actions
     const old = Array.from(el.children).find((c) => c.tagName === "title");
-    if (old) old.textContent = `${old.textContent}\n\n${texts.join("\n")}`;
-    else el.appendChild(Ludo.svg("title", {}, null, texts.join("\n")));
+    if (old) old.textContent = `${old.textContent}\n\n${lines}`;
+    else el.appendChild(Ludo.svg("title", {}, null, lines));
     el.addEventListener("click", (event) => {
       event.stopPropagation();
       if (texts.length === 1) this.onAction(texts[0]);
@@ -314,11 +318,18 @@ Ludo.Table = class {
 
   closeHelp() { if (this.helpBox) { this.helpBox.remove(); this.helpBox = null; } }
 
+  /** Attributes that mark an action the server warns about (`warnings`: the page asks before sending it), so the
+   *  player sees it before choosing: a class for the mark, the warning as the button's title. */
+  warned(text) {
+    const warning = ((this.payload || {}).warnings || {})[text];
+    return warning ? { class: "warned", title: warning, "data-warned": "" } : {};
+  }
+
   openMenu(texts, x, y) {
     this.closeMenu();
     const menu = Ludo.html("div", { class: "menu" });
     for (const text of texts) {
-      menu.appendChild(Ludo.html("button", { "data-action": text, text, onclick: (e) => { e.stopPropagation(); this.closeMenu(); this.onAction(text); } }));
+      menu.appendChild(Ludo.html("button", { "data-action": text, ...this.warned(text), text, onclick: (e) => { e.stopPropagation(); this.closeMenu(); this.onAction(text); } }));
     }
     menu.style.left = "0px";
     menu.style.top = "0px";
@@ -396,7 +407,7 @@ Ludo.Table = class {
       groups.get(key).push(text);
     }
     const children = [];
-    const button = (text) => Ludo.html("button", { "data-action": text, text, onclick: () => this.onAction(text) });
+    const button = (text) => Ludo.html("button", { "data-action": text, ...this.warned(text), text, onclick: () => this.onAction(text) });
     if (groups.size <= 1 || shown.length <= 10) {
       shown.forEach((t) => children.push(button(t)));
     } else {
