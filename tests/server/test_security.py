@@ -140,7 +140,11 @@ def test_the_seed_search_attack_finds_a_small_seed_and_nothing_on_the_server(cli
         seen.append(client.get(url, headers=auth[0]).json()["view"])
     public = client.get(f"{url}/record").json()["actions"]
     assert None not in [text for _, text in public]  # every move was public: the attacker has them all
-    assert _seeds_that_fit(seen, public, ATTACK_SEEDS) == []
+    fits = _seeds_that_fit(seen, public, ATTACK_SEEDS)
+    # Seen once (CI, PostgreSQL, 2026-12-03): seed 364 fitted a server game. Name the game's own seed and generator
+    # when it happens again, so that the game can be replayed and the fit explained.
+    room = client.app.state.service.rooms.get(created["id"])  # type: ignore[attr-defined]
+    assert fits == [], f"fits {fits} for a game on {room and (room.state.seed, room.state.generator)}: {public}"
 
 
 def test_a_chosen_seed_with_several_people_is_only_a_practice_game(client: TestClient) -> None:
