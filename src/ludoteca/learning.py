@@ -199,15 +199,8 @@ def evaluation_module(game_id: str) -> Learnable:
 def weighted_evaluator(game_id: str, name: str) -> Callable[[State, int], float]:
     """``state.evaluate(seat)`` with the weight set ``name`` of the game's evaluation instead of its default
     (finished games still score their real result): how ``heuristic:weights=hand`` plays."""
-    module = evaluation_module(game_id)
-    weight_set = module.weight_sets().get(name)
-
-    def evaluate(state: State, seat: int) -> float:
-        if state.is_over():
-            return state.evaluate(seat)
-        return module.evaluate_all(state, weight_set)[seat]
-
-    return evaluate
+    scores = weighted_scores(game_id, name)
+    return lambda state, seat: scores(state)[seat]
 
 
 def weighted_scores(game_id: str, name: str) -> Callable[[State], list[float]]:

@@ -258,8 +258,8 @@ Ludo.Table = class {
     }
     // One tooltip: a rules help (ctx.help) already there gains the actions after it; an action the page asks
     // about before sending (the server's warnings) is marked there and on the element.
-    const lines = texts.map((t) => (this.warned(t).title ? `⚠ ${t}` : t)).join("\n");
     const warned = texts.filter((t) => this.warned(t).title);
+    const lines = texts.map((t) => (warned.includes(t) ? `⚠ ${t}` : t)).join("\n");
     if (warned.length) el.setAttribute("data-warned", warned.join("\n")); // which of the place's actions
     const old = Array.from(el.children).find((c) => c.tagName === "title");
     if (old) old.textContent = `${old.textContent}\n\n${lines}`;
