@@ -83,9 +83,20 @@ def test_a_server_game_has_a_secret_128_bit_seed_on_the_keyed_generator(client: 
     assert "seed" not in record and str(seeds[0]) not in json.dumps(record)
 
 
+TILE_COLOURS = ("red", "blue", "green", "black")
+
+
 def _public_move(legal: list[str]) -> str:
-    """A fixed public policy: place the first listed tile (placements are public moves)."""
-    return next((a for a in legal if a.startswith("place")), legal[0])
+    """A fixed public policy: place the first listed tile, else the first listed placement (both are public moves).
+
+    Tiles before leaders, so that every turn of seat 0 draws from the bag and each view tells the attacker more.
+    Leaders first let a game stall: a king placed, lost in a revolt, placed again, for dozens of moves that draw
+    nothing, and about one server game in fifty then had a small seed that replayed to the same views (CI,
+    2026-12-03; measured in session 17). Tiles first, no small seed replayed to more than 14 of 40 views in 300
+    games of 1,024 seeds each.
+    """
+    tiles = (a for a in legal if a.startswith("place") and a.split()[1] in TILE_COLOURS)
+    return next(tiles, next((a for a in legal if a.startswith("place")), legal[0]))
 
 
 def _seeds_that_fit(seen: list[dict[str, Any]], actions: list[list[Any]], candidates: range) -> list[tuple[int, str]]:
@@ -141,8 +152,7 @@ def test_the_seed_search_attack_finds_a_small_seed_and_nothing_on_the_server(cli
     public = client.get(f"{url}/record").json()["actions"]
     assert None not in [text for _, text in public]  # every move was public: the attacker has them all
     fits = _seeds_that_fit(seen, public, ATTACK_SEEDS)
-    # Seen once (CI, PostgreSQL, 2026-12-03): seed 364 fitted a server game. Name the game's own seed and generator
-    # when it happens again, so that the game can be replayed and the fit explained.
+    # Should a fit ever appear, name the game's own seed and generator, so that the game can be replayed.
     room = client.app.state.service.rooms.get(created["id"])  # type: ignore[attr-defined]
     assert fits == [], f"fits {fits} for a game on {room and (room.state.seed, room.state.generator)}: {public}"
 
