@@ -76,8 +76,8 @@ def start_from_lobby(page: Any, server: str, game: str, players: int) -> None:
     page.select_option("#players", str(players))
     for seat in range(1, players):
         page.select_option(f"#seat-{seat}", "random")
-    # Each bot in the seat menus says what it is (GET /api/catalog's bot_about), not its spec's name alone.
-    assert "bot: ismcts (searches moves ahead" in page.inner_text("#seat-1")
+    # Each seat says what its bot is (GET /api/catalog's bot_about), not its spec's name alone.
+    assert page.inner_text("[data-seat-about='1']") == "any legal move, at random"
     page.click("#start")
     page.click("a[data-seat-link='0']")
     page.wait_for_selector("#board > *")
@@ -488,6 +488,45 @@ def board_geometry(page: Any) -> dict[str, Any]:
       };
     }""")
     return geometry
+
+
+def test_on_a_narrow_screen_each_seat_names_its_bot_in_full(server: str, browser: Any) -> None:
+    """A phone's width: the closed seat menu shows its whole entry ("bot: ismcts") and what the bot is, on a line
+    under it, wrapped and never cut (it was cut to "bot: ismcts (searches mo…" in the menu itself); the lists of
+    games (those the tests before this one played) fit the width too."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    about = httpx.get(server + "/api/catalog").json()["bot_about"]
+    try:
+        tab.goto(server + "/")
+        tab.select_option("#game", "mankind")
+        tab.select_option("#players", "3")
+        tab.select_option("#seat-1", "ismcts")
+        assert tab.inner_text("[data-seat-about='1']") == about["ismcts"]
+        assert tab.inner_text("[data-seat-about='2']") == about["heuristic"]
+        assert not tab.is_visible("[data-seat-about='0']")  # a person: no bot to describe
+        fits = tab.evaluate("""() => Array.from(document.querySelectorAll('#seats select'), (select) => {
+            const probe = document.createElement('span');
+            probe.style.font = getComputedStyle(select).font;
+            probe.textContent = select.selectedOptions[0].text;
+            document.body.appendChild(probe);
+            const room = select.clientWidth - 34;  // the padding and the menu's arrow
+            const width = probe.getBoundingClientRect().width;
+            probe.remove();
+            return width <= room;
+        })""")
+        assert fits == [True, True, True]
+        lines = tab.evaluate("""() => Array.from(document.querySelectorAll('[data-seat-about]'), (line) =>
+            line.scrollWidth <= line.clientWidth && line.getBoundingClientRect().right <= window.innerWidth)""")
+        assert lines == [True, True, True]
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(OUTPUT / "lobby-390px.png"), full_page=True)
+        assert tab.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        context.close()
+    assert not errors, errors
 
 
 @pytest.mark.parametrize("width", [1400, 1120])

@@ -184,14 +184,18 @@
     const count = Number(byId("players").value);
     const box = byId("seats");
     box.replaceChildren();
+    const aboutOf = (choice) => (catalog.bot_about || {})[choice] || "";
     for (let seat = 0; seat < count; seat += 1) {
       const select = html("select", { "data-seat": String(seat), id: `seat-${seat}` });
       for (const choice of ["human", ...catalog.bots]) {
-        const about = (catalog.bot_about || {})[choice];
-        const text = choice === "human" ? "person" : `bot: ${choice}${about ? ` (${about})` : ""}`;
-        select.appendChild(html("option", { value: choice, text, title: about || null, selected: (seat === 0 ? choice === "human" : choice === "heuristic") ? "" : null }));
+        const text = choice === "human" ? "person" : `bot: ${choice}`;
+        select.appendChild(html("option", { value: choice, text, title: aboutOf(choice) || null, selected: (seat === 0 ? choice === "human" : choice === "heuristic") ? "" : null }));
       }
-      box.appendChild(html("div", { class: "seat-row" }, html("span", { class: "swatch", style: `background:${Ludo.seatColour(seat)}` }), html("span", { text: `Seat ${seat}` }), select));
+      // What the chosen bot is, on a line of its own under the menu: in the menu's entries it was cut to "…" on a
+      // narrow screen, where the closed menu had room for a few words of it.
+      const about = html("div", { class: "muted seat-about", "data-seat-about": String(seat), text: aboutOf(select.value) });
+      select.addEventListener("change", () => { about.textContent = aboutOf(select.value); });
+      box.appendChild(html("div", { class: "seat-row" }, html("span", { class: "swatch", style: `background:${Ludo.seatColour(seat)}` }), html("span", { text: `Seat ${seat}` }), select, about));
     }
   }
 
