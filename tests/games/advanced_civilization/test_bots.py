@@ -575,6 +575,41 @@ def test_no_city_is_attacked_whose_owner_trails_on_the_public_score() -> None:
     assert strategy.city_assaults(state, 0) == []
 
 
+# A home area H (limit 2) boxed in: its one neighbour R (limit 3) full of the other nation's tokens, no site anywhere.
+BOXED = tiny_map({"H": land(2), "R": land(3)}, "H-R")
+
+
+def _boxed_in(home: int = 4) -> CivState:
+    return position(board=BOXED, tokens={"H": [home, 0], "R": [0, 3]}, phases=["movement", "conflict"])
+
+
+def test_a_boxed_in_nation_sends_the_tokens_phase_eight_would_take_into_a_rivals_area() -> None:
+    # §26.1: H's 2 tokens over its limit go back to stock in phase 8 wherever they are not; in R they fight (§24):
+    # 2 against 3 over R's limit of 3, the smaller force removing first, until 3 remain: 1 of them and 2 of the rival's.
+    state = _boxed_in()
+    moves = []
+    while state.to_act() == [0]:
+        moves.append(answer(state).text)
+        state.apply(0, answer(state))
+    assert moves == ["move from H", "H to R", "move 2 from H to R", "end movement"]
+    assert state.data["tokens"] == {"H": [2, 0], "R": [2, 3]}
+    play_out(state)  # the other nation's movement, then the conflict
+    assert state.data["tokens"]["R"] == [1, 2]
+
+
+@pytest.mark.parametrize("setting", ["off", "trailing rival", "no surplus"])
+def test_no_surplus_is_sent_to_fight_when_the_setting_the_rival_or_the_tokens_say_not(
+    setting: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if setting == "off":
+        monkeypatch.setattr(strategy, "CONTEST_SURPLUS", False)
+    state = _boxed_in(home=2 if setting == "no surplus" else 4)
+    if setting == "trailing rival":  # the boxed-in nation leads on the public score: its rival is left alone
+        state.data["players"][0]["advances"] = ["Pottery"]
+        assert strategy.public_scores(state)[0] > strategy.public_scores(state)[1]
+    assert answer(state, 0).text == "end movement"
+
+
 def test_the_plan_kept_for_a_position_is_the_plan_worked_out_afresh() -> None:
     """``gather_plan`` keeps its plans on the state for the three steps of a move; at every movement step of a
     game of four bots the kept answer is what ``plan_gathering`` works out from nothing, and a move made
