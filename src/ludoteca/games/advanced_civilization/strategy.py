@@ -533,12 +533,15 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
         over = pieces.count(state, area, seat) - max(board.areas[area].limit, _kept(state, seat, area, sites))
         return _within_taxes(state, seat, area, min(_movable(state, area, seat), over), budget) if over > 0 else 0
 
+    scores: list[int] = []  # the public scores, worked out once a step and only if a conflict is weighed
+
     def contested(source: str) -> str | None:
         # CONTEST_SURPLUS: the neighbour where the fewest rival tokens stand over its limit, held only by rivals
         # at least as high on the public score (a trailing nation is not pushed further back).
         if not CONTEST_SURPLUS or doomed(source) <= 0:
             return None
-        scores = public_scores(state)
+        if not scores:
+            scores.extend(public_scores(state))
         options = []
         for target in land_destinations(state, seat, source):
             rivals = [s for s in pieces.present(state, target) if s != seat]
