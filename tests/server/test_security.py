@@ -91,9 +91,9 @@ def _public_move(legal: list[str]) -> str:
 
     Tiles before leaders, so that every turn of seat 0 draws from the bag and each view tells the attacker more.
     Leaders first let a game stall: a king placed, lost in a revolt, placed again, for dozens of moves that draw
-    nothing, and about one server game in fifty then had a small seed that replayed to the same views (CI,
-    2026-12-03; measured in session 17). Tiles first, no small seed replayed to more than 14 of 40 views in 300
-    games of 1,024 seeds each.
+    nothing, and a small seed could replay to all the views by chance (CI, 2026-12-03; measured in session 17:
+    one game in 48 had one, over 80 views). Tiles first, no small seed replayed to more than 14 of 40 views in
+    300 games of 1,024 (seed, generator) pairs each.
     """
     tiles = (a for a in legal if a.startswith("place") and a.split()[1] in TILE_COLOURS)
     return next(tiles, next((a for a in legal if a.startswith("place")), legal[0]))

@@ -589,8 +589,9 @@ def test_a_boxed_in_nation_sends_the_tokens_phase_eight_would_take_into_a_rivals
     state = _boxed_in()
     moves = []
     while state.to_act() == [0]:
-        moves.append(answer(state).text)
-        state.apply(0, answer(state))
+        action = answer(state)
+        moves.append(action.text)
+        state.apply(0, action)
     assert moves == ["move from H", "H to R", "move 2 from H to R", "end movement"]
     assert state.data["tokens"] == {"H": [2, 0], "R": [2, 3]}
     play_out(state)  # the other nation's movement, then the conflict
