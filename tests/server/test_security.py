@@ -25,6 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import ludoteca
 from ludoteca.core import KEYED, load_game
+from ludoteca.games.tigris_euphrates.content import COLOURS
 from ludoteca.server import create_app
 from ludoteca.server.limits import Limits
 from ludoteca.server.storage import Storage
@@ -83,9 +84,6 @@ def test_a_server_game_has_a_secret_128_bit_seed_on_the_keyed_generator(client: 
     assert "seed" not in record and str(seeds[0]) not in json.dumps(record)
 
 
-TILE_COLOURS = ("red", "blue", "green", "black")
-
-
 def _public_move(legal: list[str]) -> str:
     """A fixed public policy: place the first listed tile, else the first listed placement (both are public moves).
 
@@ -95,7 +93,7 @@ def _public_move(legal: list[str]) -> str:
     one game in 48 had one, over 80 views). Tiles first, no small seed replayed to more than 14 of 40 views in
     300 games of 1,024 (seed, generator) pairs each.
     """
-    tiles = (a for a in legal if a.startswith("place") and a.split()[1] in TILE_COLOURS)
+    tiles = (a for a in legal if a.startswith("place") and a.split()[1] in COLOURS)
     return next(tiles, next((a for a in legal if a.startswith("place")), legal[0]))
 
 

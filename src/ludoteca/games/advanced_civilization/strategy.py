@@ -502,14 +502,16 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
     sites = set(open_sites(state, seat))
     blocked = {*state.data["pirates"], *state.data["barbarians"]} if KEEP_OUT_OF_PIRATES else set()
 
+    def over_limit(area: str) -> int:
+        # Tokens over the area's limit (a site about to be built keeps its six): phase 8 sends them back (§26.1).
+        return pieces.count(state, area, seat) - max(board.areas[area].limit, _kept(state, seat, area, sites))
+
     def spare(area: str) -> int:
-        here = pieces.count(state, area, seat)
-        kept = _kept(state, seat, area, sites)
-        over = here - max(board.areas[area].limit, kept)
-        if not short and area not in sites and not kept:
+        over = over_limit(area)
+        if not short and area not in sites and not _kept(state, seat, area, sites):
             # A token alone grows by one (§20.1): the rest found new areas that grow as fast. Not the twelve
             # gathered for a city off a site (§25.1): spread again, they left Assyria one city for ten turns.
-            over = max(over, here - GROWTH_BASE)
+            over = max(over, pieces.count(state, area, seat) - GROWTH_BASE)
         return _within_taxes(state, seat, area, min(_movable(state, area, seat), over), budget)
 
     def room(area: str) -> int:
@@ -530,7 +532,7 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
 
     def doomed(area: str) -> int:
         # Tokens phase 8 sends back to stock (§26.1) that next turn's taxes can spare (``_within_taxes``).
-        over = pieces.count(state, area, seat) - max(board.areas[area].limit, _kept(state, seat, area, sites))
+        over = over_limit(area)
         return _within_taxes(state, seat, area, min(_movable(state, area, seat), over), budget) if over > 0 else 0
 
     scores: list[int] = []  # the public scores, worked out once a step and only if a conflict is weighed
@@ -581,8 +583,9 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
     if step == "move_to":
         welcome_targets = [a for a in targets if welcome(a.payload)]
         fight = contested(str(frame["source"])) if not welcome_targets else None
-        if fight is not None and any(a.payload == fight for a in targets):
-            return next(a for a in targets if a.payload == fight)
+        into_fight = next((a for a in targets if fight is not None and a.payload == fight), None)
+        if into_fight is not None:
+            return into_fight
         targets = welcome_targets or targets
     return max(targets, key=lambda a: (appeal(a.payload), a.text))
 
