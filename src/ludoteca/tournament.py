@@ -33,7 +33,8 @@ def play_game(game_id: str, players: int, options: dict[str, Any], specs: list[s
     ``ludoteca learn`` samples self-play positions from the same games tournaments play.
 
     With ``thinking`` (one list per seat), the seconds each seat's agent took over every decision the game
-    did not settle itself (more than one option and no ``heuristic_choice`` answer) are appended to its
+    did not settle itself (more than one option and no ``heuristic_choice`` answer), and every other choice the
+    agent searched all the same (``last_iterations`` above 0: Advanced Civilization's board plans), are appended to its
     list: what "a budget of about one second a move" is measured on. ``cpu_thinking`` takes the same decisions'
     CPU seconds (``time.process_time``), which a loaded or paused machine inflates far less than the wall clock.
     """
@@ -53,6 +54,8 @@ def play_game(game_id: str, players: int, options: dict[str, Any], specs: list[s
             open_choice = settled_choice(state, seat, legal) is None
             started, cpu_started = time.perf_counter(), time.process_time()
             action = agents[seat].choose(state, seat)
+            # A choice the game settles is still thinking when the agent searched it (a board plan weighed).
+            open_choice = open_choice or getattr(agents[seat], "last_iterations", 0) > 0
             if open_choice and cpu_thinking is not None:
                 cpu_thinking[seat].append(time.process_time() - cpu_started)
             if open_choice and thinking is not None:

@@ -84,7 +84,7 @@ class IsmctsAgent(Agent):
                  exploration: float | None = None, prior: int = 4, grow: int | None = None,
                  rollout: str | None = None, tree: int | None = None, hints: bool = True,
                  width: int | None = None, guided: bool | None = None, flat: float | None = None,
-                 quiet: int | None = None, weights: str | None = None) -> None:
+                 quiet: int | None = None, weights: str | None = None, plans: int | None = None) -> None:
         self.random = random.Random(seed)
         self.iterations = iterations  # None: the game's ``search_defaults``, else ITERATIONS
         self.depth = depth  # None: the game's ``search_defaults``, else DEPTH
@@ -106,6 +106,10 @@ class IsmctsAgent(Agent):
         self.quiet = quiet  # the iterations of such a flat choice; None: the game's, else 0 (the prior's best)
         # a named weight set of the game's evaluation that the search judges by; None: the game's, else its default
         self.weights = weights
+        # > 0: where the game offers board plans (``state.planned_choice``), weigh them once a turn on this
+        # many determinizations each and follow the best; None: the game's, else 0 (the game's answers)
+        self.plans = plans
+        self._plan_memo: dict[tuple[int, int, int], str] = {}  # the plan chosen, by game seed, turn and seat
         self._scores: Callable[[State], list[float]] = State.evaluate_all  # the choice under way's (``scorer``)
         self._scorers: dict[tuple[str, str], Callable[[State], list[float]]] = {}  # by game id and set name
         self.last_iterations = 0  # iterations the last choice ran (0 when it needed no search)
@@ -117,7 +121,7 @@ class IsmctsAgent(Agent):
     def from_params(cls, params: dict[str, str], seed: int = 0) -> IsmctsAgent:
         known = {
             *("seed", "iterations", "depth", "seconds", "c", "prior", "grow", "rollout", "tree", "hints", "width"),
-            "guided", "flat", "quiet", "weights",
+            "guided", "flat", "quiet", "weights", "plans",
         }
         check_params(params, known, "ismcts")
         rollout = params.get("rollout")
@@ -139,6 +143,7 @@ class IsmctsAgent(Agent):
             flat=float_param(params, "flat", 0.0, "ismcts") if "flat" in params else None,
             quiet=int_param(params, "quiet", 0, "ismcts") if "quiet" in params else None,
             weights=params.get("weights"),
+            plans=int_param(params, "plans", 0, "ismcts") if "plans" in params else None,
         )
 
     def settings(self, state: State) -> tuple[int, float, int]:
@@ -194,6 +199,10 @@ class IsmctsAgent(Agent):
             cached = self._scorers[(state.game.id, str(name))] = weighted_scores(state.game.id, str(name))
         return cached
 
+    def plan_samples(self, state: State) -> int:
+        """Determinizations a board plan is weighed on: the spec's, else the game's, else 0 (no plans)."""
+        return self.plans if self.plans is not None else int(state.game.search_defaults.get("plans", 0))
+
     def is_guided(self, state: State) -> bool:
         """Whether settled choices below the root follow the game's answer: the spec's, else the game's."""
         return self.guided if self.guided is not None else bool(state.game.search_defaults.get("guided", 0))
@@ -201,6 +210,15 @@ class IsmctsAgent(Agent):
     def choose(self, state: State, seat: int) -> Action:
         legal = legal_or_fail(state, seat)
         self.last_iterations = 0
+        samples = self.plan_samples(state)
+        planner = getattr(state, "planned_choice", None)
+        if samples and planner is not None:
+            memo_size = len(self._plan_memo)
+            planned: Action | None = planner(seat, legal, samples, self.random, self._plan_memo)
+            if planned is not None:
+                # a plan weighed now is thinking (``tournament.play_game`` times it as a decision)
+                self.last_iterations = samples if len(self._plan_memo) > memo_size else 0
+                return planned
         settled = settled_choice(state, seat, legal) if self.hints else (legal[0] if len(legal) == 1 else None)
         if settled is not None:
             return settled

@@ -407,6 +407,36 @@ def nation_preference() -> tuple[str, ...]:
     return load_nation_preference(_read("bots.toml"), set(nations()))
 
 
+def load_board_plans(raw: Mapping[str, Any], settings: Mapping[str, object]) -> dict[str, dict[str, object]]:
+    """The board plans the search may follow for a turn (``bots.toml``'s ``plans``): each a table of settings
+    named in ``settings`` (a setting's name and its default), each value of its default's kind, and an
+    ``about`` text."""
+    plans = raw.get("plans", {})
+    if not isinstance(plans, dict):
+        raise ContentError("bots.toml: plans must be a table of plans")
+    found: dict[str, dict[str, object]] = {}
+    for name, table in plans.items():
+        if not isinstance(table, dict) or not isinstance(table.get("about"), str):
+            raise ContentError(f"bots.toml: plan {name!r} must be a table with an about text")
+        changes = {key: value for key, value in table.items() if key != "about"}
+        if not changes:
+            raise ContentError(f"bots.toml: plan {name!r} changes no setting")
+        for key, value in changes.items():
+            if key not in settings:
+                raise ContentError(
+                    f"bots.toml: plan {name!r} sets {key!r}, which is not one of {', '.join(settings)}"
+                )
+            if type(value) is not type(settings[key]):
+                kind = type(settings[key]).__name__
+                raise ContentError(f"bots.toml: plan {name!r} sets {key} to {value!r}, not a {kind}")
+        found[name] = changes
+    return found
+
+
+def board_plans(settings: Mapping[str, object]) -> dict[str, dict[str, object]]:
+    return load_board_plans(_read("bots.toml"), settings)
+
+
 @cache
 def advances() -> dict[str, Advance]:
     found = load_advances(_read("advances.toml"))

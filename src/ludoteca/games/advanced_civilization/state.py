@@ -439,6 +439,13 @@ class CivState(MachineState):
 
         return evaluation.heuristic_choice(self, seat, legal)
 
+    def planned_choice(self, seat: int, legal: list[Action], samples: int, rng: Any,
+                       memo: dict[tuple[int, int, int], str]) -> Action | None:
+        """A board decision made by the plan a search chose for this turn (``planning``), else ``None``."""
+        from ludoteca.games.advanced_civilization import planning
+
+        return planning.planned_choice(self, seat, legal, samples, rng, memo)
+
     def _calamity_free(self) -> set[int]:
         """Seats everybody knows hold no calamity card: calamities are drawn only in phase 9 (§27) and all leave
         the hands in phase 11 (§29: the holder when trading ends suffers it, and the card goes back, §29.7).

@@ -39,8 +39,11 @@ Everything here reads the seat's own pieces and the public board only.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
 from ludoteca.games.advanced_civilization import pieces
@@ -136,6 +139,58 @@ ASSAULT_CITIES = True
 # 5.16 (-0.01, -0.12 to +0.10), 1 game of 150 with a seat below 6 advances against 3.
 CONTEST_SURPLUS = True
 
+# The settings a board plan may change for one turn (``following``; data/bots.toml's ``plans``, chosen by the
+# search: planning.py). The others are measured defaults a plan leaves alone.
+PLAYABLE = ("GROWTH_BASE", "STOCK_MARGIN", "CITIES_ELSEWHERE", "CONTEST_SITES", "ASSAULT_CITIES", "CONTEST_SURPLUS")
+# The plan the board play of this thread (or task) follows: a context variable, not a module global, so a
+# server's bot threads searching different games never see each other's plans.
+# Its settings as (name, value) pairs: a tuple, which no one can change in place.
+_PLAN: ContextVar[tuple[tuple[str, object], ...]] = ContextVar("advanced_civilization_plan", default=())
+
+
+@contextmanager
+def following(plan: Mapping[str, object]) -> Iterator[None]:
+    """Play the board by ``plan``'s settings (names from ``PLAYABLE``) inside the block, the module's elsewhere."""
+    unknown = sorted(set(plan) - set(PLAYABLE))
+    if unknown:
+        raise ValueError(f"a board plan may set only {', '.join(PLAYABLE)}, not {', '.join(unknown)}")
+    token = _PLAN.set(tuple(sorted(plan.items())))
+    try:
+        yield
+    finally:
+        _PLAN.reset(token)
+
+
+def _setting(name: str) -> Any:
+    for key, value in _PLAN.get():
+        if key == name:
+            return value
+    return globals()[name]
+
+
+def growth_base() -> int:
+    return int(_setting("GROWTH_BASE"))
+
+
+def stock_margin() -> int:
+    return int(_setting("STOCK_MARGIN"))
+
+
+def cities_elsewhere() -> bool:
+    return bool(_setting("CITIES_ELSEWHERE"))
+
+
+def contest_sites() -> bool:
+    return bool(_setting("CONTEST_SITES"))
+
+
+def assault_cities() -> bool:
+    return bool(_setting("ASSAULT_CITIES"))
+
+
+def contest_surplus() -> bool:
+    return bool(_setting("CONTEST_SURPLUS"))
+
 
 def _movable(state: CivState, area: str, seat: int) -> int:
     from ludoteca.games.advanced_civilization.movement import movable
@@ -168,7 +223,7 @@ def open_sites(state: CivState, seat: int) -> list[str]:
 def _kept(state: CivState, seat: int, area: str, sites: set[str]) -> int:
     """Tokens a source must keep: a site already holding a city's worth keeps it (it builds this turn); with
     ``CITIES_ELSEWHERE`` so does an area without a site holding twelve, where the bot may build (§25.1)."""
-    if area in sites or (CITIES_ELSEWHERE and _buildable(state, seat, area)):
+    if area in sites or (cities_elsewhere() and _buildable(state, seat, area)):
         cost = _city_cost(state, area)
         if pieces.count(state, area, seat) >= cost:
             return cost
@@ -294,8 +349,8 @@ def pirate_sites(state: CivState, seat: int) -> list[str]:
 
 def _plan_inputs(state: CivState, seat: int) -> tuple[object, ...]:
     """Everything ``gather_plan`` reads that can change in a game: units, moves made, cities, pirates,
-    barbarians, the advances held (Roadbuilding, Engineering, Metalworking, Agriculture) and, with
-    ``ASSAULT_CITIES``, the public scores (whose cities may be attacked)."""
+    barbarians, the advances held (Roadbuilding, Engineering, Metalworking, Agriculture), with
+    ``ASSAULT_CITIES``, the public scores (whose cities may be attacked), and the board plan followed."""
     data = state.data
     return (
         seat,
@@ -306,7 +361,8 @@ def _plan_inputs(state: CivState, seat: int) -> tuple[object, ...]:
         tuple(data["pirates"]),
         tuple(data["barbarians"].items()),
         tuple(tuple(player["advances"]) for player in data["players"]),
-        tuple(public_scores(state)) if ASSAULT_CITIES else (),
+        tuple(public_scores(state)) if assault_cities() else (),
+        _PLAN.get(),
     )
 
 
@@ -369,15 +425,15 @@ def plan_gathering(state: CivState, seat: int) -> list[tuple[int, str, dict[str,
             least = assault_need(state, seat, site)
             if least is not None:
                 consider(site, least - pieces.count(state, site, seat), None, held)
-    if CONTEST_SITES:
+    if contest_sites():
         # An empty site another nation stands on: enough tokens win the conflict and build there (§24, §25.1).
         for site, need in contested_sites(state, seat):
             consider(site, need, site, support)
-    if ASSAULT_CITIES:
+    if assault_cities():
         # A rival's city taken is a city of one's own the same turn (§24.5, §25.1), and one fewer for a leader.
         for area, need in city_assaults(state, seat):
             consider(area, need, area, support)
-    if CITIES_ELSEWHERE and not plans:
+    if cities_elsewhere() and not plans:
         # No site this turn: twelve tokens on an area without one make a city as well (§25.1).
         for area in elsewhere_sites(state, seat):
             consider(area, _city_cost(state, area) - pieces.count(state, area, seat), area, support)
@@ -453,7 +509,7 @@ def _within_taxes(state: CivState, seat: int, area: str, n: int, budget: int) ->
 
 def stock_reserve(state: CivState, seat: int) -> int:
     """Stock a nation keeps for next turn's taxes, two tokens a city (§19.1), and ``STOCK_MARGIN`` more."""
-    return int(state.rules["tax_per_city"]) * len(pieces.cities_of(state, seat)) + STOCK_MARGIN
+    return int(state.rules["tax_per_city"]) * len(pieces.cities_of(state, seat)) + stock_margin()
 
 
 def movement(state: CivState, seat: int, frame: dict[str, object], legal: list[Action]) -> Action:
@@ -511,7 +567,7 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
         if not short and area not in sites and not _kept(state, seat, area, sites):
             # A token alone grows by one (§20.1): the rest found new areas that grow as fast. Not the twelve
             # gathered for a city off a site (§25.1): spread again, they left Assyria one city for ten turns.
-            over = max(over, pieces.count(state, area, seat) - GROWTH_BASE)
+            over = max(over, pieces.count(state, area, seat) - growth_base())
         return _within_taxes(state, seat, area, min(_movable(state, area, seat), over), budget)
 
     def room(area: str) -> int:
@@ -540,7 +596,7 @@ def _spread(state: CivState, seat: int, frame: dict[str, object], legal: list[Ac
     def contested(source: str) -> str | None:
         # CONTEST_SURPLUS: the neighbour where the fewest rival tokens stand over its limit, held only by rivals
         # at least as high on the public score (a trailing nation is not pushed further back).
-        if not CONTEST_SURPLUS or doomed(source) <= 0:
+        if not contest_surplus() or doomed(source) <= 0:
             return None
         if not scores:
             scores.extend(public_scores(state))
@@ -646,7 +702,7 @@ def ships(state: CivState, seat: int, frame: dict[str, object], legal: list[Acti
             for a in legal
             if a.payload is not None
             and a.payload[1] == 0
-            and pieces.count(state, a.payload[0], seat) > int(state.rules["ship_cost"]) + GROWTH_BASE
+            and pieces.count(state, a.payload[0], seat) > int(state.rules["ship_cost"]) + growth_base()
             and sea_targets(state, seat, a.payload[0])
         ]
         return max(builds, key=lambda a: (pieces.count(state, a.payload[0], seat), a.text), default=stop)
@@ -694,7 +750,7 @@ def ship_load(state: CivState, seat: int, area: str) -> int:
     budget = tax_budget(state, seat)
     if budget < 0:
         return 0
-    keep = max(GROWTH_BASE, _kept(state, seat, area, set(open_sites(state, seat))))
+    keep = max(growth_base(), _kept(state, seat, area, set(open_sites(state, seat))))
     n = min(int(state.rules["ship_capacity"]), _movable(state, area, seat), pieces.count(state, area, seat) - keep)
     return max(0, _within_taxes(state, seat, area, n, budget))
 
