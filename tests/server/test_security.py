@@ -285,7 +285,7 @@ def test_sockets_per_address_are_capped(client: TestClient) -> None:
         ("ismcts:flat=1,quiet=99999999", "at most 5000"),  # a flat choice's iterations are bounded like the budget
         ("ismcts:hints=2", "at most 1"),
         ("ismcts:guided=2", "at most 1"),
-        ("ismcts:plans=1000", "at most 4"),  # each plan's lines are played to the next turn's phase 8
+        ("ismcts:plans=3", "at most 2"),  # each plan's lines run to the next turn's phase 8
     ],
 )
 def test_unbounded_bots_are_refused(client: TestClient, spec: str, reason: str) -> None:

@@ -214,7 +214,8 @@ class IsmctsAgent(Agent):
         planner = getattr(state, "planned_choice", None)
         if samples and planner is not None:
             memo_size = len(self._plan_memo)
-            planned: Action | None = planner(seat, legal, samples, self.random, self._plan_memo)
+            deadline = time.perf_counter() + self.time_limit if self.time_limit is not None else None
+            planned: Action | None = planner(seat, legal, samples, self.random, self._plan_memo, deadline)
             if planned is not None:
                 # a plan weighed now is thinking (``tournament.play_game`` times it as a decision)
                 self.last_iterations = samples if len(self._plan_memo) > memo_size else 0

@@ -41,7 +41,7 @@ AGENT_LIMITS: dict[str, dict[str, float]] = {
         "guided": 1,
         "flat": 1.0,
         "quiet": 5000,
-        "plans": 4,
+        "plans": 2,
     },
 }
 """The largest value of each agent parameter a server game accepts (every parameter an agent takes)."""

@@ -1,9 +1,10 @@
-"""Board plans: the strategy's settings changed for one turn, weighed by the search (``planning``, ``ismcts:plans=N``)."""
+"""Board plans: the strategy's settings changed for one turn, weighed by a search (``planning``, ``plans=N``)."""
 
 from __future__ import annotations
 
 import random
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -105,15 +106,22 @@ def test_the_bots_own_play_is_kept_unless_a_plan_beats_it_by_the_margin(monkeypa
     assert chosen == "peace" and weighed == worth
 
 
+def test_past_the_deadline_no_plan_is_weighed_beyond_the_bots_own_play() -> None:
+    # A server's cut-off (ismcts time_limit): the bots' own play is always weighed, the plans only in time.
+    chosen, worth = planning.choose_plan(_boxed_in(), 0, 1, random.Random(0), deadline=time.perf_counter())
+    assert chosen == planning.OWN_PLAY and list(worth) == [planning.OWN_PLAY]
+    assert len(planning.choose_plan(_boxed_in(), 0, 1, random.Random(0))[1]) == 1 + len(planning.plans())
+
+
 def test_a_search_with_plans_chooses_one_a_turn_and_plays_every_board_decision_of_that_turn_by_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     chosen: list[tuple[int, int]] = []
     real_choose = planning.choose_plan
 
-    def choose(state: CivState, seat: int, samples: int, rng: Any) -> tuple[str, dict[str, float]]:
+    def choose(state: CivState, seat: int, samples: int, rng: Any, deadline: float | None = None) -> tuple[str, dict]:
         chosen.append((int(state.data["turn"]), seat))
-        real_choose(state, seat, samples, rng)  # weighed as always, then "hold" for the test
+        real_choose(state, seat, samples, rng, deadline)  # weighed as always, then "hold" for the test
         return "hold", {}
 
     monkeypatch.setattr(planning, "choose_plan", choose)

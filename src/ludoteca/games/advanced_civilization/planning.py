@@ -22,6 +22,7 @@ with plans by default (``ismcts:plans=N`` turns them on).
 from __future__ import annotations
 
 import random
+import time
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -98,18 +99,22 @@ def plan_worth(state: CivState, seat: int, plan: dict[str, object], seeds: list[
     return total / len(seeds)
 
 
-def choose_plan(state: CivState, seat: int, samples: int, rng: Any) -> tuple[str, dict[str, float]]:
-    """The plan ``seat`` follows this turn (``OWN_PLAY`` unless one beats it by ``MARGIN``), and each one's worth."""
+def choose_plan(state: CivState, seat: int, samples: int, rng: Any,
+                deadline: float | None = None) -> tuple[str, dict[str, float]]:
+    """The plan ``seat`` follows this turn (``OWN_PLAY`` unless one beats it by ``MARGIN``), and each one's worth.
+    Past ``deadline`` (``time.perf_counter``; a server's cut-off) no further plan is weighed."""
     seeds = [rng.getrandbits(64) for _ in range(samples)]
     worth = {OWN_PLAY: plan_worth(state, seat, {}, seeds)}
     for name, plan in plans().items():
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
         worth[name] = plan_worth(state, seat, plan, seeds)
     best = max(worth, key=lambda name: worth[name])  # the first of equals: the bots' own play, then bots.toml's order
     return (best if worth[best] > worth[OWN_PLAY] + MARGIN else OWN_PLAY), worth
 
 
 def planned_choice(state: CivState, seat: int, legal: list[Action], samples: int, rng: Any,
-                   memo: dict[tuple[int, int, int], str]) -> Action | None:
+                   memo: dict[tuple[int, int, int], str], deadline: float | None = None) -> Action | None:
     """The board decision ``seat`` makes by the plan it chose for this turn (chosen now, at its first board
     decision of the turn, and kept in ``memo``); ``None`` for a decision that is not the board's."""
     stack = state.data["stack"]
@@ -117,7 +122,7 @@ def planned_choice(state: CivState, seat: int, legal: list[Action], samples: int
         return None
     key = (int(state.seed), int(state.data["turn"]), seat)
     if key not in memo:
-        memo[key] = choose_plan(state, seat, samples, rng)[0]
+        memo[key] = choose_plan(state, seat, samples, rng, deadline)[0]
     name = memo[key]
     with strategy.following(plans()[name] if name else {}):
         return state.heuristic_choice(seat, legal) if len(legal) > 1 else legal[0]

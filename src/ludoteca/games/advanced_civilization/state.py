@@ -440,11 +440,11 @@ class CivState(MachineState):
         return evaluation.heuristic_choice(self, seat, legal)
 
     def planned_choice(self, seat: int, legal: list[Action], samples: int, rng: Any,
-                       memo: dict[tuple[int, int, int], str]) -> Action | None:
+                       memo: dict[tuple[int, int, int], str], deadline: float | None = None) -> Action | None:
         """A board decision made by the plan a search chose for this turn (``planning``), else ``None``."""
         from ludoteca.games.advanced_civilization import planning
 
-        return planning.planned_choice(self, seat, legal, samples, rng, memo)
+        return planning.planned_choice(self, seat, legal, samples, rng, memo, deadline)
 
     def _calamity_free(self) -> set[int]:
         """Seats everybody knows hold no calamity card: calamities are drawn only in phase 9 (§27) and all leave
