@@ -14,9 +14,9 @@ rivals' answers all show by then, where the end of this turn's phase 8 leaves th
 taxes unseen. Each line is judged by the game's evaluation, and a plan replaces the bots' own play only when
 it is better by ``MARGIN``: on a single determinization the plans differ by noise as often as by worth.
 
-Measured in docs/agents.md (Strength, session 18): on 74 two-player deals the search with plans won no more than
-without (57-60% against 61% on seed 0's 50 deals; 25 of 48 games against 27 on seed 1's), so no game searches
-with plans by default (``ismcts:plans=N`` turns them on).
+Measured in docs/agents.md (Strength, session 18): on 100 two-player deals the search with plans won no more
+than without (57-60% against 61% on seed 0's 50 deals, 52% against 52% on seed 1's), so no game searches with
+plans by default (``ismcts:plans=N`` turns them on).
 """
 
 from __future__ import annotations
