@@ -119,7 +119,9 @@ def test_a_search_with_plans_chooses_one_a_turn_and_plays_every_board_decision_o
     chosen: list[tuple[int, int]] = []
     real_choose = planning.choose_plan
 
-    def choose(state: CivState, seat: int, samples: int, rng: Any, deadline: float | None = None) -> tuple[str, dict]:
+    def choose(
+        state: CivState, seat: int, samples: int, rng: Any, deadline: float | None = None
+    ) -> tuple[str, dict[str, float]]:
         chosen.append((int(state.data["turn"]), seat))
         real_choose(state, seat, samples, rng, deadline)  # weighed as always, then "hold" for the test
         return "hold", {}
