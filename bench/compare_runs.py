@@ -71,9 +71,13 @@ def load_run(paths: Sequence[Path], agent: str | None = None) -> Run:
                 raise RunError(f"{path}: game {index} has no seat for {followed!r}")
             seat = specs.index(followed)
             key = (int(report["seed"]), int(game["deal"]), seat)
-            if key in shares:
-                raise RunError(f"{path}: seed {key[0]}, deal {key[1]}, seat {key[2]} is played twice on this side")
-            shares[key] = 1 / len(winners) if seat in winners else 0.0
+            share = 1 / len(winners) if seat in winners else 0.0
+            # A resumed run plays its first game again, the same game to the move: counted once. Two results for
+            # one game mean that the reports are not of the same agents.
+            if shares.get(key, share) != share:
+                raise RunError(f"{path}: seed {key[0]}, deal {key[1]}, seat {key[2]} is played twice on this side, "
+                               "with different results")
+            shares[key] = share
     assert setup is not None and followed is not None
     return Run(setup, followed, shares)
 

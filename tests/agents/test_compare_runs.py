@@ -72,6 +72,13 @@ def test_a_long_run_split_over_several_reports_is_one_side(tmp_path: Path) -> No
               write(tmp_path, "a2.json", report("ismcts", BEFORE[4:]))]
     whole = compare_runs.load_run([write(tmp_path, "a.json", report("ismcts", BEFORE))])
     assert compare_runs.load_run(halves).shares == whole.shares
+    # A run resumed at its last game plays that game again, the same game: it is counted once.
+    resumed = [halves[0], write(tmp_path, "a3.json", report("ismcts", BEFORE[3:]))]
+    assert compare_runs.load_run(resumed).shares == whole.shares
+    changed = [(1, 1, [0]), *BEFORE[4:]]  # game 3 again, with another winner: not the same agents
+    other = write(tmp_path, "a4.json", report("ismcts", changed))
+    with pytest.raises(compare_runs.RunError, match="deal 1, seat 1 is played twice on this side, with different"):
+        compare_runs.load_run([halves[0], other])
 
 
 def test_a_shared_win_counts_its_share_and_games_of_one_side_only_are_left_out(tmp_path: Path) -> None:

@@ -16,7 +16,9 @@ it is better by ``MARGIN``: on a single determinization the plans differ by nois
 
 Measured in docs/agents.md (Strength, session 18): on 100 two-player deals the search with plans won no more
 than without (57-60% against 61% on seed 0's 50 deals, 52% against 52% on seed 1's), so no game searches with
-plans by default (``ismcts:plans=N`` turns them on).
+plans by default (``ismcts:plans=N`` turns them on). Played to the end of the game instead (session 19, every
+line judged by the evaluation at the end, at 0.46 reference seconds a move) they won 60% of seed 0's deals, 10
+better and 10 worse than without: the horizon is not what holds the plans back.
 """
 
 from __future__ import annotations
