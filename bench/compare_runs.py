@@ -9,9 +9,9 @@ seats game i of a seed's series the same way in every run, so a change to one ag
 meets the same deals and the same opponent. The agent followed is the first of each run's ``--agents`` unless
 named (``--agent-before``, ``--agent-after``): the two runs usually name it differently, as the change is in its spec.
 
-Why compare this way: in a game decided mostly by its deal and its dice, two runs of the same agents on the same
-deals already disagree on many games (two Advanced Civilization runs of 61% and 60% on seed 0 differ on 20 of
-50 deals, docs/agents.md), so two shares a few points apart say little on their own. The report gives the
+Why compare this way: in a game decided mostly by its deal and its dice, two agents of about the same strength
+disagree on many of the same deals (two Advanced Civilization searches, 61% and 60% on seed 0's deals, differ on
+20 of the 50, docs/agents.md), so two shares a few points apart say little on their own. The report gives the
 games and deals each run won that the other lost, the difference of the shares with a 95% interval over the
 deals as units (the games of a ``--paired`` deal share its luck, so they are not independent), and the exact
 two-sided sign test over the deals that changed.
