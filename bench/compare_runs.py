@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-Z95 = 1.959963984540054
+from ludoteca.stats import Z95
+
 # What must agree for two files' games to be the same games.
 SETUP_KEYS = ("game", "players", "options")
 
