@@ -128,6 +128,28 @@ def test_the_bot_accepts_a_trade_that_completes_a_set_and_refuses_one_that_does_
     assert answer(other).text == "refuse the trade"
 
 
+def test_the_chance_of_a_hidden_calamity_follows_the_stacks_a_rival_drew_from() -> None:
+    # §27: a card from each of stacks 1..cities. Stack 1 holds no calamity; stack 2 holds 15 commodities, Treachery
+    # (tradable) and Volcanic Eruption; stack 3 holds 17, Superstition (tradable) and Famine (data/cards.toml).
+    state = position(board=ROW, cities={"B": 1, "C": 1, "D": 1}, players=HANDS, phases=["trade"])
+    assert strategy.calamity_chance(state, 0) == 0.0
+    assert strategy.calamity_chance(state, 1) == pytest.approx(1 - (16 / 17) * (18 / 19))
+
+
+@pytest.mark.parametrize(("price", "cities", "accepted"), [(0.0, 3, True), (100.0, 0, True), (100.0, 3, False)])
+def test_a_deal_is_refused_when_the_calamity_it_may_hide_costs_more_than_it_adds(
+    price: float, cities: int, accepted: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The answer names Iron and Papyrus: 7 of set value to seat 0 (a third Iron, 18 for 8, and Papyrus 2, for
+    # Ochre, Hides and Salt, 5). Its third card is hidden (§28); a partner of three cities drew one of Treachery or
+    # Superstition with a chance of 0.108 (§27), 10.8 of set value at a price of 100 (TRADE_RISK).
+    monkeypatch.setattr(strategy, "TRADE_RISK", price)
+    state = position(board=ROW, cities=dict(zip("BCD", [1] * cities, strict=False)), players=HANDS, phases=["trade"])
+    negotiate(state, ["Ochre", "Hides", "Salt"], ["Iron", "Papyrus", "Timber"])
+    assert strategy.deal_gain(state, 0, "trade_accept") == 7
+    assert answer(state).text == ("accept the trade" if accepted else "refuse the trade")
+
+
 def test_the_bot_offers_the_cards_its_sets_miss_least() -> None:
     state = position(players=HANDS, phases=["trade"])
     state.apply(0, "propose a trade to " + state.who(1))

@@ -93,10 +93,11 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
         cards_out = [a for a in legal if a.payload is not None]
         return next((a for a in cards_out if a.payload in cheapest), cards_out[0])
     if step in ("trade_answer", "trade_accept"):
-        # A deal is made when what the seat can see of it adds to its sets (§28); passing a calamity on (in the
-        # offer the seat made) is worth a deal by itself (§29: its holder when trading ends suffers it).
+        # A deal is made when what the seat can see of it adds to its sets (§28) by more than the calamity the
+        # other side may hide in it may cost; passing a calamity on (in the offer the seat made) is worth a deal by
+        # itself (§29: its holder when trading ends suffers it).
         dumping = step == "trade_accept" and any(c in spec.calamities for c in state.data["trade"]["offer"])
-        wanted = dumping or strategy.deal_gain(state, seat, step) > 0
+        wanted = dumping or strategy.deal_gain(state, seat, step) > strategy.hidden_risk(state, seat, step)
         # A hand that cannot answer has only the refusal (AC-R34).
         return next((a for a in legal if bool(a.payload) == wanted), legal[-1])
     if step == "choose_advance":

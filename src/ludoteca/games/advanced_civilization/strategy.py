@@ -138,6 +138,15 @@ ASSAULT_CITIES = True
 # +1.07), all seats' 13.88 against 13.53 (+0.34, +0.07 to +0.62), cities a seat over turns 20-40 5.15 against
 # 5.16 (-0.01, -0.12 to +0.10), 1 game of 150 with a seat below 6 advances against 3.
 CONTEST_SURPLUS = True
+# What a tradable calamity hidden among a deal's undeclared cards costs the seat that takes it, in §35 set value
+# (§28: only the count and two cards of an offer are named; §29: whoever holds it when trading ends suffers it).
+# A deal is made when the set value it adds beats this price times the chance that the other trader holds one
+# (``hidden_risk``). 0, undeclared cards counting for nothing, measured best (2026-12-03, session 20): at 40, the
+# evaluation's price of a calamity held, one wary seat among three bots without it won 51 of 200 four-player games
+# (25.5%, 21.0-30.0% over 50 deals, an even share 25%), while four wary bots traded 3.2 times a game instead of 26.2,
+# suffered 68.5 calamities instead of 57.8 (those they could not pass on) and reached the A.S.T.'s end 3.1 turns
+# later (50 games of 50 turns, seed 0; 20: 10.5 trades, 65.2 calamities): no gain to the wary, a slower table.
+TRADE_RISK = 0.0
 
 # The settings a board plan may change for one turn (``following``; data/bots.toml's ``plans``, chosen by the
 # search: planning.py). The others are measured defaults a plan leaves alone.
@@ -869,6 +878,34 @@ def deal_gain(state: CivState, seat: int, step: str) -> int:
     return _value(state, seat, hand - give + named) - _value(state, seat, hand)
 
 
+def calamity_chance(state: CivState, seat: int) -> float:
+    """The chance that ``seat`` drew a tradable calamity this turn, from what the table sees: a card from each of
+    stacks 1 to its number of cities (§27), each stack holding its share of tradable calamities as the deck is
+    made (data/cards.toml; the stacks' present order is hidden). Every calamity held at trading's end strikes
+    (§29), so none is left from an earlier turn."""
+    spec = state.cards
+    cities = min(len(pieces.cities_of(state, seat)), 9)
+    clean = 1.0
+    for stack in range(1, cities + 1):
+        goods = sum(c.count for c in spec.commodities.values() if c.stack == stack)
+        calamities = [c for c in spec.calamities.values() if c.stack == stack]
+        tradable = sum(1 for c in calamities if c.tradable)
+        clean *= 1.0 - tradable / (goods + len(calamities))
+    return 1.0 - clean
+
+
+def hidden_risk(state: CivState, seat: int, step: str) -> float:
+    """What the undeclared cards of a pending deal may cost ``seat``, in set value (``TRADE_RISK``): answering, the
+    proposer's offer; accepting, the partner's answer. A player holding a tradable calamity hides it in any offer
+    it makes (§28), so the risk is the chance that the other trader holds one."""
+    price = float(_setting("TRADE_RISK"))
+    if not price:
+        return 0.0
+    deal = state.data["trade"]
+    other = deal["from"] if step == "trade_answer" else deal["to"]
+    return price * calamity_chance(state, other)
+
+
 # What an advance is worth beyond its face value while the A.S.T. still asks for it (§33.2): a card of a new
 # group toward the five groups of the Early Iron Age, and any card toward its nine cards.
 NEW_GROUP_BONUS = 120
@@ -950,9 +987,11 @@ __all__ = [
     "advance_merit",
     "build_city",
     "buy_stack9",
+    "calamity_chance",
     "cheapest_give",
     "deal_gain",
     "gather_plan",
+    "hidden_risk",
     "movement",
     "open_sites",
     "pay",
