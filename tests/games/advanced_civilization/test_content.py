@@ -152,3 +152,34 @@ def test_bots_pick_the_first_free_nation_of_their_table() -> None:
         picks.append(choice.payload)
         state.apply(seat, choice)
     assert picks == list(content.nation_preference()[:3])
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({"start_preference": {"Atlantis": "Kuban"}}, "unknown nation 'Atlantis'"),
+        ({"start_preference": {"Asia": "Nalchik"}}, "not one of its start areas"),
+        ({"start_preference": ["Asia"]}, "must be a table of nation = area"),
+    ],
+)
+def test_a_broken_start_preference_is_refused(raw: dict[str, object], message: str) -> None:
+    with pytest.raises(ContentError, match=message):
+        content.load_start_preference(raw, content.nations())
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_bots_start_in_the_area_of_their_table_whatever_their_generator(seed: int) -> None:
+    """§4.4: both start areas of Assyria and of Asia look alike a move ahead, and the bots drew one at random."""
+    import ludoteca
+    from ludoteca.agents import HeuristicAgent, IsmctsAgent
+
+    state = ludoteca.load_game("advanced-civilization", 2).new_state(seed=seed)
+    agents = (HeuristicAgent(seed), IsmctsAgent(seed, iterations=5))
+    starts = {}
+    while state.stack_has("choose_nation") or state.stack_has("choose_start"):
+        seat = state.to_act()[0]
+        choice = agents[seat].choose(state, seat)
+        if state.data["stack"][-1]["step"] == "choose_start":
+            starts[state.data["nations"][seat]] = choice.payload
+        state.apply(seat, choice)
+    assert starts == {"Assyria": "Nalchik", "Asia": "Mikop"} == content.start_preference()

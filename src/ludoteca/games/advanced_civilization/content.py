@@ -407,6 +407,25 @@ def nation_preference() -> tuple[str, ...]:
     return load_nation_preference(_read("bots.toml"), set(nations()))
 
 
+def load_start_preference(raw: Mapping[str, Any], known: Mapping[str, Nation]) -> dict[str, str]:
+    """The start area a bot places its first token in, by nation (``bots.toml``'s ``start_preference``): each
+    nation known and each area one of that nation's start areas (§4.4). A nation left out is judged by the bot."""
+    table = raw.get("start_preference", {})
+    if not isinstance(table, dict):
+        raise ContentError("bots.toml: start_preference must be a table of nation = area")
+    for name, area in table.items():
+        if name not in known:
+            raise ContentError(f"bots.toml: start_preference names unknown nation {name!r}")
+        if area not in known[name].start:
+            raise ContentError(f"bots.toml: start_preference gives {name} {area!r}, not one of its start areas")
+    return dict(table)
+
+
+@cache
+def start_preference() -> dict[str, str]:
+    return load_start_preference(_read("bots.toml"), nations())
+
+
 def load_board_plans(raw: Mapping[str, Any], settings: Mapping[str, object]) -> dict[str, dict[str, object]]:
     """The board plans the search may follow for a turn (``bots.toml``'s ``plans``): each a table of settings
     named in ``settings`` (a setting's name and its default), each value of its default's kind, and an

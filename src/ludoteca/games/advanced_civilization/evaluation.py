@@ -55,9 +55,9 @@ def _worth_to_me(hand: Counter[str], card: str) -> int:
 
 
 def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action | None:
-    """Choices whose worth one move of look-ahead cannot see: the nation, trading, buying and paying, trimming a
-    hand; and the board play of ``strategy`` (movement toward city sites, which cities to build, ships, stack-9
-    cards), whose worth shows only at the end of the turn."""
+    """Choices whose worth one move of look-ahead cannot see: the nation and its start area, trading, buying and
+    paying, trimming a hand; and the board play of ``strategy`` (movement toward city sites, which cities to build,
+    ships, stack-9 cards), whose worth shows only at the end of the turn."""
     frame = state.data["stack"][-1]
     step = frame["step"]
     player = state.data["players"][seat]
@@ -66,6 +66,9 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
     if step == "choose_nation":  # worth showing only turns later: the bots' table (data/bots.toml)
         order = content.nation_preference()
         return min(legal, key=lambda a: order.index(a.payload) if a.payload in order else len(order))
+    if step == "choose_start":  # the first token's area tells only turns later (data/bots.toml, §4.4)
+        preferred = content.start_preference().get(state.data["nations"][seat])
+        return next((a for a in legal if a.payload == preferred), None)
     if step in ("trade_turn", "trade_open"):
         proposals = [a for a in legal if a.payload is not None]
         # Two proposals a turn, as when trading as turns: an open session allows more, which bots do not need.
