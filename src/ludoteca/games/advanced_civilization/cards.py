@@ -136,10 +136,16 @@ def acquisition(state: CivState, frame: Frame) -> None:
     RULES.push_sequence(state, [{"step": "draw_cards", "seat": seat} for seat in order])
 
 
+def stacks_drawn(state: CivState, seat: int) -> int:
+    """How many stacks ``seat`` draws from in phase 9: one card from each of stacks 1 to its number of cities
+    (§27), and there are nine stacks."""
+    return min(len(pieces.cities_of(state, seat)), 9)
+
+
 @RULES.auto("draw_cards")
 def draw_cards(state: CivState, frame: Frame) -> None:
     seat = frame["seat"]
-    cities = min(len(pieces.cities_of(state, seat)), 9)
+    cities = stacks_drawn(state, seat)
     drawn = [(stack, draw(state, seat, stack, say=False)) for stack in range(1, cities + 1)]
     got = [(stack, card) for stack, card in drawn if card is not None]
     if got:  # one line for the drawer, naming the cards; one for everybody, counting them

@@ -46,7 +46,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core import Action
-from ludoteca.games.advanced_civilization import pieces
+from ludoteca.games.advanced_civilization import cards, pieces
 
 if TYPE_CHECKING:
     from ludoteca.games.advanced_civilization.state import CivState
@@ -884,9 +884,8 @@ def calamity_chance(state: CivState, seat: int) -> float:
     made (data/cards.toml; the stacks' present order is hidden). Every calamity held at trading's end strikes
     (§29), so none is left from an earlier turn."""
     spec = state.cards
-    cities = min(len(pieces.cities_of(state, seat)), 9)
     clean = 1.0
-    for stack in range(1, cities + 1):
+    for stack in range(1, cards.stacks_drawn(state, seat) + 1):
         goods = sum(c.count for c in spec.commodities.values() if c.stack == stack)
         calamities = [c for c in spec.calamities.values() if c.stack == stack]
         tradable = sum(1 for c in calamities if c.tradable)
@@ -896,8 +895,9 @@ def calamity_chance(state: CivState, seat: int) -> float:
 
 def hidden_risk(state: CivState, seat: int, step: str) -> float:
     """What the undeclared cards of a pending deal may cost ``seat``, in set value (``TRADE_RISK``): answering, the
-    proposer's offer; accepting, the partner's answer. A player holding a tradable calamity hides it in any offer
-    it makes (§28), so the risk is the chance that the other trader holds one."""
+    proposer's offer; accepting, the partner's answer. A bot holding a tradable calamity hides it in any offer it
+    makes (``evaluation.heuristic_choice``'s ``build_offer``; §28 allows it), so the risk is the chance that the
+    other trader holds one."""
     price = float(_setting("TRADE_RISK"))
     if not price:
         return 0.0
