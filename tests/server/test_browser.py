@@ -98,18 +98,27 @@ def click_something(page: Any) -> None:
 
 
 def play_tigris(page: Any) -> None:
-    for action in range(2):  # a whole turn: two tiles from the hand onto the board
+    """A whole turn: two tiles of one colour from the hand (six tiles of four colours hold a pair), the second
+    played after picking the same tile again, as a player would."""
+    pair = next(
+        chip.get_attribute("data-tile")
+        for chip in page.locator(".hand .tile.clickable[data-tile]:not([data-tile='catastrophe'])").all()
+        if int(chip.inner_text().rsplit("×", 1)[1]) >= 2
+    )
+    code = {"red": "r", "blue": "b", "black": "k", "green": "g"}[pair or ""]
+    for action in range(2):
         seen = version(page)
-        tile = page.locator(".hand .tile.clickable[data-tile]:not([data-tile='catastrophe'])").first
-        colour = tile.get_attribute("data-tile")
-        tile.click()
+        page.click(f".hand .tile.clickable[data-tile='{pair}']")
+        # Picked (the second time, picked again: it stays picked), every square offers that tile alone.
+        assert "selected" in (page.get_attribute(f".hand .tile[data-tile='{pair}']", "class") or "").split()
+        offered = page.locator("#board .target").evaluate_all("els => els.map(e => e.dataset.actions)")
+        assert offered and all(text.startswith(f"place {pair} on ") and "\n" not in text for text in offered)
         square = page.locator("#board .target").first
         name = square.get_attribute("data-square")
         square.click()
         wait_for_version_after(page, seen)
         if action == 0:  # the bot answers only once the turn is over, so the tile is still there
-            code = page.get_attribute(f"#board [data-square='{name}']", "data-code")
-            assert code == {"red": "r", "blue": "b", "black": "k", "green": "g"}[colour or ""]
+            assert page.get_attribute(f"#board [data-square='{name}']", "data-code") == code
         else:
             page.wait_for_selector("#status .turn.mine", timeout=30_000)
             assert version(page) >= seen + 3  # our action and the bot's two in reply
@@ -154,6 +163,23 @@ def test_a_game_against_bots_from_the_lobby(server: str, page: Any, game: str) -
         assert "Treasury" in page.inner_text("[data-own-hand]")
     OUTPUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUTPUT / f"{game}.png"), full_page=True)
+
+
+def test_a_tigris_catastrophe_is_played_only_once_picked_from_the_hand(server: str, page: Any) -> None:
+    # A square whose only action is a catastrophe (a tile with nothing else to do there) must not destroy that tile
+    # on a click before the player picked the catastrophe: then it is offered on the squares, as a tile is.
+    start_from_lobby(page, server, "tigris-euphrates", 2)
+    def offered() -> list[str]:
+        texts = page.locator("#board .target").evaluate_all("els => els.map(e => e.dataset.actions)")
+        return [line for text in texts for line in text.split("\n")]
+
+    assert offered() and not any(text.startswith("catastrophe") for text in offered())
+    assert not page.locator("#actions button[data-action^='catastrophe']").count()  # claimed, not listed
+    page.click(".hand .tile.clickable[data-tile='catastrophe']")
+    assert "selected" in (page.get_attribute(".hand .tile[data-tile='catastrophe']", "class") or "").split()
+    assert offered() and all(text.startswith("catastrophe on ") for text in offered())
+    page.click("#actions button[data-tool='']")  # the tool bar's "all": the catastrophe is put back
+    assert not any(text.startswith("catastrophe") for text in offered())
 
 
 def test_a_seats_page_never_shows_another_seats_hand(server: str, browser: Any) -> None:
@@ -658,7 +684,8 @@ def test_every_game_page_is_playable_on_a_phone(server: str, browser: Any, game:
                 break
             if game == "tigris-euphrates" and moves == 0:  # a square near the right edge offers several actions
                 edge = tab.evaluate("""() => Array.from(document.querySelectorAll('#board .target')).findIndex((el) => {
-                  const r = el.getBoundingClientRect(); return r.right > 330 && r.right < 385; })""")
+                  const r = el.getBoundingClientRect();
+                  return r.right > 330 && r.right < 385 && el.dataset.actions.includes("\\n"); })""")
                 assert edge >= 0
                 tab.locator("#board .target").nth(edge).tap()
                 menu = tab.locator(".menu")

@@ -82,6 +82,12 @@
     return { title: `${squareName(index, 16)} · ${title}`, text: parts.join("\n") };
   }
 
+  /** A hand piece's class: clickable when it can be played, and marked while its tool is the one picked. */
+  function chipClass(ctx, usable, tool) {
+    if (!usable) return "tile";
+    return ctx.tool === tool ? "tile clickable selected" : "tile clickable";
+  }
+
   function leaderSquares(view) {
     const placed = {};
     view.leaders.forEach((leaders, seat) => {
@@ -287,6 +293,9 @@
       for (const text of ctx.actions) {
         const p = parse(text);
         if (!p) continue;
+        // A catastrophe destroys what stands on a square: it is played only once the hand's catastrophe is picked,
+        // so a click on a tile with nothing else to do there never plays one unasked.
+        if (p.tool === "catastrophe" && ctx.tool !== "catastrophe") { ctx.claim([text]); continue; }
         const index = squareIndex(p.square, width);
         (byTarget[index] = byTarget[index] || []).push(text);
       }
@@ -362,7 +371,7 @@
         const tool = `place ${TILE_NAME[code]}`;
         const usable = tools.has(tool);
         const chip = Ludo.html("div", {
-          class: usable ? "tile clickable" : "tile", "data-tile": TILE_NAME[code], title: usable ? `${tool}: then click a square` : null,
+          class: chipClass(ctx, usable, tool), "data-tile": TILE_NAME[code], title: usable ? `${tool}: then click a square` : null,
           onclick: usable ? () => ctx.selectTool(tool) : null,
         }, Ludo.html("span", { class: "chip", style: `background:${TILE[code]}` }), `${TILE_NAME[code]} × ${hand[code]}`);
         helpOn(ctx, chip, helpEntry(ctx, "tiles", TILE_NAME[code]));
@@ -374,14 +383,14 @@
         const tool = onBoard ? `move ${leader}` : `place ${leader}`;
         const usable = tools.has(tool);
         const chip = Ludo.html("div", {
-          class: usable ? "tile clickable" : "tile", "data-leader": leader, onclick: usable ? () => ctx.selectTool(tool) : null,
+          class: chipClass(ctx, usable, tool), "data-leader": leader, onclick: usable ? () => ctx.selectTool(tool) : null,
           title: onBoard ? `${leader} on ${squareName(view.leaders[ctx.seat][code], 16)}` : `${leader} in your hand`,
         }, Ludo.html("span", { class: "chip", style: `background:${TILE[code]};border-radius:50%;border:3px solid ${Ludo.seatColour(ctx.seat)}` }), `${leader}${onBoard ? " (on board)" : ""}`);
         helpOn(ctx, chip, helpEntry(ctx, "leaders", leader));
         tiles.appendChild(chip);
       }
       const catastrophe = tools.has("catastrophe");
-      const disaster = Ludo.html("div", { class: catastrophe ? "tile clickable" : "tile", "data-tile": "catastrophe", onclick: catastrophe ? () => ctx.selectTool("catastrophe") : null },
+      const disaster = Ludo.html("div", { class: chipClass(ctx, catastrophe, "catastrophe"), "data-tile": "catastrophe", onclick: catastrophe ? () => ctx.selectTool("catastrophe") : null },
         Ludo.html("span", { class: "chip", style: "background:#5d4037" }), `catastrophes × ${view.catastrophes[ctx.seat]}`);
       helpOn(ctx, disaster, helpEntry(ctx, "pieces", "catastrophe"));
       tiles.appendChild(disaster);

@@ -65,7 +65,10 @@ Ludo.Table = class {
       claim: (texts) => { if (this.interactive && texts) claims.push(...texts); },
       ui: this.ui,
       redraw: () => this.render(),
-      selectTool: (tool) => { this.tool = this.tool === tool ? null : tool; this.render(); },
+      // Picking a piece to play selects its tool; picking it again keeps it (a second tile of the same colour is
+      // placed as the first was), and the tool bar's "all" clears it. A toggle here turned a player's second click
+      // on the same tile into "no tool", where a square's only action could be one they never picked.
+      selectTool: (tool) => { this.tool = tool; this.render(); },
       act: (text) => this.onAction(text),
       // Rules text for a place, card, trait...: a tooltip on hover, and a box on a tap where a tap chooses nothing.
       help: (el, title, text) => this.help(el, title, text),
