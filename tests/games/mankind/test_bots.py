@@ -15,6 +15,8 @@ from ludoteca.core import State, derive_seed
 from ludoteca.games.mankind import evaluation
 from ludoteca.games.mankind.civilization import level_table
 from ludoteca.games.mankind.state import MankindState
+from tests.games.mankind.helpers import INCURSION, RAID, civ
+from tests.games.mankind.helpers import start as mankind_start
 from tests.games.mankind.scripting import TRIBAL, act, player
 from tests.games.mankind.scripting import new_game as new_state
 
@@ -136,3 +138,28 @@ def test_a_runaway_leader_still_trades_for_points_rather_than_pollution() -> Non
     assert isinstance(richer, MankindState)
     player(richer, 0)["vp"] += 1
     assert evaluation.evaluate_all(richer)[0] > evaluation.evaluate_all(state)[0]
+
+
+def test_a_raid_on_a_seat_holding_no_rp_is_declined_whatever_the_agents_seed() -> None:
+    """Raid Events: a raid steals RP and "the target may then retaliate in kind". One move ahead stops at the raid
+    back, so raiding a seat holding nothing looked no worse than not raiding and the bots drew one; played to its
+    end, the raid brings nothing and the raid back takes from the raider, so the heuristic declines."""
+    legions = "ancient/Legions"
+    for seed in range(5):
+        state = mankind_start(2, [RAID, 2], players=[civ(legions, rp=6), civ(legions, rp=0)])
+        assert [a.text for a in state.legal_actions(0)] == ["raid seat 1", "do not raid"]
+        assert HeuristicAgent(seed).choose(state, 0).text == "do not raid"
+
+
+def test_the_horde_goes_against_the_rival_who_has_something_to_lose() -> None:
+    """Incursion Events, a target of the player's choice ("Barbarians", Ancient sub-table 4): seat 0 would lose
+    its units and farms to the horde, seat 1 has nothing the horde can take; one move ahead stops at the first
+    loss's choice and saw both alike. Played to its end, the horde goes against seat 1."""
+    builds = ("ancient/Phalanx", "ancient/Peltasts", "tribal/Farms", "tribal/Farms")
+    for seed in range(5):
+        state = mankind_start(2, [INCURSION, 4], players=[civ(*builds), civ()])
+        assert [a.text for a in state.legal_actions(0)][:2] == [
+            "send the horde against seat 0",
+            "send the horde against seat 1",
+        ]
+        assert HeuristicAgent(seed).choose(state, 0).text == "send the horde against seat 1"

@@ -228,10 +228,15 @@ def evaluate_all(state: State, weights: WeightSet | None = None) -> list[float]:
 def heuristic_choice(state: MankindState, seat: int, legal: list[Action]) -> Action | None:
     """Choices a one-move look-ahead cannot judge, because their worth shows only a decision later.
 
-    Another Build roll costs 3 IP now and pays off with the build it brings (MK: Build Phase): roll again
-    while there is something to buy with it. A Build Table 10 is judged by the best build of each kind, a
-    Trade pick by the point it adds.
+    A conflict's target (a raid, a raid back, the horde's target, a side of a war) is judged by playing the
+    conflict to its end, its other side's answers included (``best_through_conflict``). Another Build roll
+    costs 3 IP now and pays off with the build it brings (MK: Build Phase): roll again while there is
+    something to buy with it. A Build Table 10 is judged by the best build of each kind, a Trade pick by the
+    point it adds.
     """
+    step = state.data["stack"][-1]["step"]
+    if step in THROUGH_CONFLICT:
+        return best_through_conflict(state, seat, legal)
     texts = {action.text: action for action in legal}
     again = next((a for a in legal if a.text.startswith("roll again")), None)
     if again is not None and "end the Build Phase" in texts:
@@ -241,6 +246,60 @@ def heuristic_choice(state: MankindState, seat: int, legal: list[Action]) -> Act
     if legal and all(action.text.startswith("trade for") for action in legal):
         return best_trade(state, seat, legal)
     return None
+
+
+# Choices that open a conflict whose other side answers next (MK: Raid Events, Incursion Events, War Events): one
+# move of look-ahead stops at that answer, before the dice of the raid back or of the horde's attacks, and sees
+# options alike that are not (a raid on a seat holding no RP invites one back for nothing; the horde sent against
+# oneself or a rival), which it would draw at random.
+THROUGH_CONFLICT = frozenset({"raid_target", "raid_retaliate", "incursion_target", "war_choose"})
+CONFLICT_SAMPLES = 4  # redrawn futures each option is played out on
+CONFLICT_ANSWERS = 40  # a bound on the answers played within one conflict (a raid exchange or a war needs fewer)
+
+
+def best_through_conflict(state: MankindState, seat: int, legal: list[Action]) -> Action:
+    """The option whose conflict, played to its end on redrawn clones, leaves ``seat`` best placed. Within the
+    conflict every decision (a raid back, a unit to lose, a cease-fire) is answered by its own seat as the
+    heuristic would, on the clone: the game's answer where it has one, else the option that seat's evaluation
+    ranks first one move ahead. The clones' dice are redrawn from generators seeded by the turn (as
+    ``best_kind``), the same for every option, so the choice sees nothing hidden and is the same each time it
+    is asked."""
+    depth = len(state.data["stack"])  # the decision's frame; what the conflict pushes stands where it stood
+    best, best_value = legal[0], float("-inf")
+    for action in legal:
+        value = 0.0
+        for sample in range(CONFLICT_SAMPLES):
+            twin = cast("MankindState", state.clone())
+            # The same futures for every option (common random numbers): the options differ by their own effect,
+            # not by the luck of the dice each was played with.
+            twin.resample(seat, random.Random(state.data["turn"] * CONFLICT_SAMPLES + sample))
+            twin.apply_legal(seat, action)
+            _play_out_conflict(twin, depth)
+            value += twin.evaluate(seat)
+        if value > best_value + 1e-12:
+            best, best_value = action, value
+    return best
+
+
+def _play_out_conflict(twin: MankindState, depth: int) -> None:
+    """Answer the decisions the conflict left on ``twin``'s stack (those at ``depth`` or above) until it ends."""
+    for _ in range(CONFLICT_ANSWERS):
+        if twin.is_over() or len(twin.data["stack"]) < depth:
+            return
+        decider = twin.to_act()[0]
+        options = twin.legal_actions(decider)
+        answer = None if twin.data["stack"][-1]["step"] in THROUGH_CONFLICT else heuristic_choice(
+            twin, decider, options
+        )
+        if answer is None:  # one move ahead on the clone itself, whose future is already redrawn
+            answer = max(options, key=lambda option: _after(twin, decider, option))
+        twin.apply_legal(decider, answer)
+
+
+def _after(state: MankindState, seat: int, action: Action) -> float:
+    twin = state.clone()
+    twin.apply_legal(seat, action)
+    return twin.evaluate(seat)
 
 
 def best_trade(state: MankindState, seat: int, legal: list[Action]) -> Action:
