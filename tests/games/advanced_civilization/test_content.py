@@ -182,4 +182,14 @@ def test_bots_start_in_the_area_of_their_table_whatever_their_generator(seed: in
         if state.data["stack"][-1]["step"] == "choose_start":
             starts[state.data["nations"][seat]] = choice.payload
         state.apply(seat, choice)
-    assert starts == {"Assyria": "Nalchik", "Asia": "Mikop"} == content.start_preference()
+    table = content.start_preference()
+    assert starts == {"Assyria": "Nalchik", "Asia": "Mikop"} == {nation: table[nation] for nation in starts}
+
+
+def test_every_nation_with_a_choice_of_start_areas_on_the_main_map_has_a_start_preference() -> None:
+    """§4.4: a nation left out of the table draws its start among areas the look-ahead cannot tell apart."""
+    board = content.standard_board("main")
+    choosing = {n for n, nation in content.nations().items() if sum(a in board.areas for a in nation.start) > 1}
+    table = content.start_preference()
+    assert choosing <= set(table)
+    assert all(table[nation] in board.areas for nation in choosing)
