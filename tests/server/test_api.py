@@ -52,6 +52,11 @@ def test_catalog_lists_the_registered_games_with_their_options_and_the_bots(clie
     assert set(body["bots"]) == {"random", "heuristic", "ismcts"}
     # What each bot is, for the lobby's seat menus: a person choosing an opponent is not told "ismcts" alone.
     assert set(body["bot_about"]) == set(body["bots"]) and all(body["bot_about"].values())
+    # Each game says it for itself: in Advanced Civilization the search is not "the strongest" (docs/agents.md).
+    assert all(set(game["bot_about"]) == set(body["bots"]) for game in games.values())
+    assert games["advanced-civilization"]["bot_about"]["ismcts"] != body["bot_about"]["ismcts"]
+    assert "strongest" not in games["advanced-civilization"]["bot_about"]["ismcts"]
+    assert games["mankind"]["bot_about"] == body["bot_about"]
 
 
 def test_creating_a_game_gives_the_creator_its_seat_and_every_other_person_an_invitation(client: TestClient) -> None:

@@ -533,6 +533,16 @@ def test_on_a_narrow_screen_each_seat_names_its_bot_in_full(server: str, browser
         assert tab.inner_text("[data-seat-about='1']") == about["ismcts"]
         assert tab.inner_text("[data-seat-about='2']") == about["heuristic"]
         assert not tab.is_visible("[data-seat-about='0']")  # a person: no bot to describe
+        # Another game, another word: Advanced Civilization's search is level with its heuristic, and says so.
+        tab.select_option("#game", "advanced-civilization")
+        tab.select_option("#players", "3")
+        tab.select_option("#seat-1", "ismcts")
+        words = httpx.get(server + "/api/catalog").json()["games"]
+        ac_about = next(game for game in words if game["id"] == "advanced-civilization")["bot_about"]["ismcts"]
+        assert tab.inner_text("[data-seat-about='1']") == ac_about and "strongest" not in ac_about
+        tab.select_option("#game", "mankind")
+        tab.select_option("#players", "3")
+        tab.select_option("#seat-1", "ismcts")
         fits = tab.evaluate("""() => Array.from(document.querySelectorAll('#seats select'), (select) => {
             const probe = document.createElement('span');
             probe.style.font = getComputedStyle(select).font;

@@ -214,6 +214,10 @@ class Game(ABC):
     # Search settings this game plays best with, by name of the ``ismcts`` parameter (``depth``, ``c``,
     # ``grow``), as measured with ``bench/strength.py``; a parameter given in the agent's spec overrides them.
     search_defaults: ClassVar[Mapping[str, float | str]] = {}
+    # The lobby's words for an agent in this game, by agent name, where the agent's own ``summary`` (written for
+    # every game) would mislead a person choosing an opponent here, e.g. call a search "the strongest" that the
+    # game's measurements in docs/agents.md put level with the heuristic.
+    bot_summaries: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         if players is None:

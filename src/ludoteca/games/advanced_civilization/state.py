@@ -9,8 +9,9 @@ their sizes), and an offer's undeclared cards (only its maker sees them until th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from ludoteca.core import Action, BadOptions, Game, OptionSpec, State, copy_plain
 from ludoteca.core.machine import MachineState
@@ -668,6 +669,11 @@ class AdvancedCivilizationGame(Game):
     min_players = 2
     max_players = 8
     default_players = 4
+    # The search is not the stronger bot here: the session-22 ladder put it level with the heuristic (9 of 20 head
+    # to head) and 41% of 100 paired games against it (docs/agents.md, "Issue #21's targets").
+    bot_summaries: ClassVar[Mapping[str, str]] = {
+        "ismcts": "searches moves ahead, and slower: in this game no stronger than the heuristic bot"
+    }
     option_specs = (
         OptionSpec("map", "main", choices=("main", "main+western"), help="the main board, or with the Western map"),
         # 15 turns: a time limit agreed in advance (§34.1B; AC-R18), long enough that a default game sees trade,

@@ -184,7 +184,8 @@
     const count = Number(byId("players").value);
     const box = byId("seats");
     box.replaceChildren();
-    const aboutOf = (choice) => (catalog.bot_about || {})[choice] || "";
+    // What a bot is in the chosen game (a game may say its search is no stronger), else in general.
+    const aboutOf = (choice) => (selected().bot_about || {})[choice] || (catalog.bot_about || {})[choice] || "";
     for (let seat = 0; seat < count; seat += 1) {
       const select = html("select", { "data-seat": String(seat), id: `seat-${seat}` });
       for (const choice of ["human", ...catalog.bots]) {
