@@ -21,7 +21,7 @@ def latest_ladder_leaders() -> dict[str, str]:
     leaders: dict[str, str] = {}
     for line in section.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) < 3 or not cells[0] or cells[0] in {"game"} or set(cells[0]) <= {"-"}:
+        if len(cells) < 3 or not cells[0] or cells[0] == "game" or set(cells[0]) <= {"-"}:
             continue
         title = re.split(r",\s+again on", cells[0])[0]
         leaders[title] = cells[1]
@@ -29,7 +29,7 @@ def latest_ladder_leaders() -> dict[str, str]:
 
 
 def bot_words(game_id: str) -> dict[str, str]:
-    return agent_summaries() | dict(type(load_game(game_id)).bot_summaries)
+    return agent_summaries(load_game(game_id))
 
 
 @pytest.mark.parametrize("game_id", list_games())

@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ludoteca.core import Action, BadOptions, State
+from ludoteca.core import Action, BadOptions, Game, State
 
 if TYPE_CHECKING:
     from ludoteca.agents.greedy import HeuristicAgent
@@ -119,9 +119,11 @@ def agent_names() -> list[str]:
     return sorted(_factories())
 
 
-def agent_summaries() -> dict[str, str]:
-    """Each agent's ``summary``, by name: what the lobby tells a person choosing an opponent."""
-    return {name: cls.summary for name, cls in _classes().items()}
+def agent_summaries(game: Game | None = None) -> dict[str, str]:
+    """Each agent's ``summary``, by name: what the lobby tells a person choosing an opponent; for ``game``, with
+    that game's ``bot_summaries`` in place of the words its measurements contradict."""
+    words = {name: cls.summary for name, cls in _classes().items()}
+    return words if game is None else words | dict(game.bot_summaries)
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:

@@ -755,7 +755,6 @@ class GameService:
     def catalog(self) -> dict[str, Any]:
         """The games the lobby offers (with their player counts and options) and the bots."""
         entries: list[dict[str, Any]] = []
-        about = agent_summaries()
         for game_id in list_games():
             try:
                 game = load_game(game_id)
@@ -783,11 +782,12 @@ class GameService:
                     ],
                     "renderer": hooks.renderer_for(game_id),
                     # What each bot is in this game: the agent's own words unless the game measured otherwise.
-                    "bot_about": about | dict(cls.bot_summaries),
+                    "bot_about": agent_summaries(game),
                 }
             )
         # The bots, and what each is in a few words for a person choosing an opponent (the lobby's seat menus; each
         # game's entry says it for that game).
+        about = agent_summaries()
         return {"games": entries, "bots": list(about), "bot_about": about}
 
     def record(self, room: Room) -> dict[str, Any]:
