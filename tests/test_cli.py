@@ -109,6 +109,18 @@ def test_games_lists_blind_draw_with_player_counts_and_options() -> None:
     assert "limit=21" in row
 
 
+def test_games_lists_the_bots_with_each_games_own_words() -> None:
+    result = run("games")
+    assert result.exit_code == 0, result.output
+    bots = result.output[result.output.index("Bots for --seats"):]
+    for name in ("random", "heuristic", "ismcts"):
+        assert any(line.split("│")[1].strip() == name for line in bots.splitlines() if line.startswith("│"))
+    rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in bots.splitlines() if line.startswith("│")]
+    named = [row for row in rows if row[0]]
+    assert named[-1][:2] == ["ismcts", "advanced-civilization"]  # its own words, after the agent's own
+    assert named[-2][:2] == ["ismcts", "the other games"]
+
+
 def test_games_survives_a_game_that_fails_to_import(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(registry._BUILTIN, "broken-game", "ludoteca.no_such_module:Nope")
     result = run("games")
@@ -248,8 +260,23 @@ def test_an_action_the_game_warns_about_is_asked_before_it_is_played(tmp_path: P
 def test_default_seats_are_one_human_then_bots() -> None:
     result = run("play", "blind-draw", "-p", "3", "--seed", "2", input="")
     assert result.exit_code == 0, result.output
-    assert "seat 0: human, seat 1: random, seat 2: random" in result.output
+    assert "seat 0: human, seat 1: heuristic, seat 2: heuristic" in result.output  # the lobby's default bot
+    assert "heuristic: quick: the move that looks best a step ahead" in result.output  # said once for both
+    assert result.output.count("heuristic: quick") == 1
     assert "Game stopped" in result.output  # end of input counts as quit
+
+
+def test_play_says_what_each_bot_plays_like_in_this_game() -> None:
+    """The words the lobby shows: Advanced Civilization's own for its search, which its ladder rates level with
+    the heuristic bot, and the agents' own elsewhere."""
+    result = run("play", "advanced-civilization", "--seats", "human,ismcts:iterations=10,random", "--seed", "3",
+                 input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "ismcts: searches moves ahead, and slower: in this game no stronger than the heuristic bot" in result.output
+    assert "random: any legal move, at random" in result.output
+    assert "the strongest" not in result.output
+    result = run("play", "blind-draw", "--seats", "human,ismcts", "--seed", "3", input="quit\n")
+    assert "ismcts: searches moves ahead: the strongest, and slower" in result.output
 
 
 def test_out_of_range_number_is_refused() -> None:

@@ -67,6 +67,34 @@ def games_table(game_ids: Sequence[str], describe: Callable[[str], dict[str, Any
     return table
 
 
+def bots_table(game_ids: Sequence[str]) -> Table:
+    """What each bot a ``--seats`` spec can name plays like, and the words a game puts in their place where its
+    own measurements contradict them (``Game.bot_summaries``: the lobby shows the same)."""
+    from ludoteca.agents import agent_summaries
+
+    overrides: dict[str, dict[str, str]] = {}  # bot -> game id -> that game's words
+    for game_id in game_ids:
+        try:
+            game_words = dict(load_game(game_id).bot_summaries)
+        except Exception:  # the games table already shows why a game cannot load
+            continue
+        for name, summary in game_words.items():
+            overrides.setdefault(name, {})[game_id] = summary
+    table = Table(
+        title="Bots for --seats ('human' is a person at the terminal)",
+        caption="Settings follow a colon, e.g. ismcts:iterations=400 (docs/agents.md).",
+    )
+    table.add_column("bot", no_wrap=True)
+    table.add_column("in", no_wrap=True)
+    table.add_column("plays")
+    for name, summary in agent_summaries().items():
+        own = overrides.get(name, {})
+        table.add_row(Text(name), Text("the other games" if own else "every game"), Text(summary))
+        for game_id, words in own.items():
+            table.add_row(Text(name), Text(game_id), Text(words))
+    return table
+
+
 def action_list(actions: Sequence[Action]) -> Text:
     """The numbered menu a human picks from (numbers start at 1)."""
     width = len(str(len(actions)))

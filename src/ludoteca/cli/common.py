@@ -30,6 +30,8 @@ EXIT_FAILURE = 1
 """Exit code when something failed that the user did not get wrong: a broken or runaway game, an unwritable file."""
 
 HUMAN = "human"
+DEFAULT_BOT = "heuristic"
+"""The bot a seat gets when ``--seats`` names none, as in the lobby: quick, and a real opponent (random is not)."""
 
 app = typer.Typer(
     name="ludoteca",

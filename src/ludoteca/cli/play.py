@@ -17,8 +17,9 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ludoteca.agents import Agent, make_agent
+from ludoteca.agents import Agent, agent_summaries, make_agent, parse_agent_spec
 from ludoteca.cli.common import (
+    DEFAULT_BOT,
     EXIT_FAILURE,
     HUMAN,
     fail,
@@ -31,7 +32,17 @@ from ludoteca.cli.common import (
     user_errors,
 )
 from ludoteca.cli_render import action_list, event_text
-from ludoteca.core import Action, BadOptions, IllegalAction, LudotecaError, State, derive_seed, load_game, save_record
+from ludoteca.core import (
+    Action,
+    BadOptions,
+    Game,
+    IllegalAction,
+    LudotecaError,
+    State,
+    derive_seed,
+    load_game,
+    save_record,
+)
 from ludoteca.secrecy import public_action_text
 
 
@@ -220,6 +231,13 @@ def _clear_screen(console: Console) -> None:
         console.file.write("\x1b[3J")
         console.file.flush()
 
+def bot_lines(game: Game, specs: list[str]) -> list[str]:
+    """One line per bot named at the table: what it plays like in this game (the words the lobby shows)."""
+    words = agent_summaries(game)
+    names = dict.fromkeys(parse_agent_spec(spec)[0] for spec in specs)
+    return [f"{name}: {words[name]}" for name in names if words.get(name)]
+
+
 def _build_players(specs: list[str], seed: int) -> list[_Player]:
     """One player per spec; each bot gets its own seed derived from the game seed and its seat."""
     players = []
@@ -247,7 +265,8 @@ def play_command(
         typer.Option(
             "--seats",
             "-s",
-            help="Comma list of agent specs, one per seat; 'human' is you. Default: human, then random bots.",
+            help="Comma list of agent specs, one per seat; 'human' is you. Default: human, then heuristic bots "
+            "(see `ludoteca games`).",
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Game seed (default: a random one, printed).")] = None,
@@ -268,7 +287,7 @@ def play_command(
         require_importable(game_id)
         game = load_game(game_id, players, parse_option_values(option or []))
         if specs is None:
-            specs = [HUMAN] + ["random"] * (game.players - 1)
+            specs = [HUMAN] + [DEFAULT_BOT] * (game.players - 1)
         if len(specs) != game.players:
             raise BadOptions(f"--seats names {len(specs)} seat(s) but the game has {game.players} players")
         if seed is None:
@@ -281,6 +300,8 @@ def play_command(
 
         console.print(Text(f"{game.title}: {game.players} players, seed {seed}", style="bold"), soft_wrap=True)
         console.print(Text(", ".join(f"seat {seat}: {p.spec}" for seat, p in enumerate(table))), soft_wrap=True)
+        for line in bot_lines(game, [player.spec for player in table if not player.human]):
+            console.print(Text(line, style="dim"), soft_wrap=True)
         session = _PlaySession(state, table, console, max_actions)
         if session.omniscient:
             console.print(Text("No person at the table: every seat's hidden information is shown.", style="dim"))
