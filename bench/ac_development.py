@@ -147,7 +147,7 @@ def one(args: tuple[int, int, str, dict[str, Any], int, dict[str, Any], tuple[st
         setattr(strategy, name, value)
     if lineup:  # the bots pick the first free nation of their table in seat order (§4): seat i takes lineup[i]
         order = lineup + tuple(n for n in content.nation_preference() if n not in lineup)
-        content.nation_preference = lambda: order  # type: ignore[assignment]
+        content.nation_preference = lambda *_: order  # type: ignore[assignment]
     _install()
     _turns.clear()
     _trades.clear()

@@ -39,7 +39,7 @@ def one(args: tuple[int, str, dict[str, Any], int]) -> dict[str, Any]:
     board = content.standard_board(str(options.get("map", "main")))
     starts = {name: [a for a in nation.start if a in board.areas] for name, nation in content.nations().items()}
     areas = {name: draw.choice(on_board) for name, on_board in starts.items() if on_board}
-    content.start_preference = lambda: areas  # type: ignore[assignment]
+    content.start_preference = lambda *_: areas  # type: ignore[assignment]
     state, _ = play_game("advanced-civilization", players, options, [agent] * players, seed)
     assert isinstance(state, CivState)
     starts = {e["seat"]: e["area"] for e in state.log if e["type"] == "start" and "area" in e}

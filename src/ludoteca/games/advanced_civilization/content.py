@@ -389,41 +389,78 @@ def developed() -> DevelopedStart:
     return load_developed(_read("developed.toml"), nations())
 
 
-def load_nation_preference(raw: Mapping[str, Any], known: set[str]) -> tuple[str, ...]:
+def load_nation_preference(raw: Mapping[str, Any], known: set[str], where: str = "bots.toml") -> tuple[str, ...]:
     """The bots' order of preference for nations (``bots.toml``): known names, each once."""
     order = raw.get("nation_preference")
     if not isinstance(order, list) or not all(isinstance(name, str) for name in order):
-        raise ContentError("bots.toml: nation_preference must be a list of nation names")
+        raise ContentError(f"{where}: nation_preference must be a list of nation names")
     for name in order:
         if name not in known:
-            raise ContentError(f"bots.toml: nation_preference names unknown nation {name!r}")
+            raise ContentError(f"{where}: nation_preference names unknown nation {name!r}")
     if len(set(order)) != len(order):
-        raise ContentError("bots.toml: nation_preference names a nation twice")
+        raise ContentError(f"{where}: nation_preference names a nation twice")
     return tuple(order)
 
 
+def _map_table(raw: Mapping[str, Any], map_name: str) -> Mapping[str, Any]:
+    """``bots.toml``'s ``[maps."<map>"]`` table: what the bots prefer differently on that map (empty if nothing)."""
+    maps = raw.get("maps", {})
+    if not isinstance(maps, dict):
+        raise ContentError("bots.toml: maps must be a table of map name = table")
+    for name, table in maps.items():
+        if name not in MAPS:
+            raise ContentError(f"bots.toml: maps names unknown map {name!r} (maps: {', '.join(sorted(MAPS))})")
+        if not isinstance(table, dict) or not set(table) <= {"nation_preference", "start_preference"}:
+            raise ContentError(f"bots.toml: maps.{name!r} may hold only nation_preference and start_preference")
+    table: Mapping[str, Any] = maps.get(map_name, {})
+    return table
+
+
+def load_map_nation_preference(raw: Mapping[str, Any], known: set[str], map_name: str) -> tuple[str, ...]:
+    """The nation order on ``map_name``: its own (``[maps."<map>"]``) where ``bots.toml`` gives one, else the
+    main order. A nation's worth depends on the map (room to grow beside it, who shares it)."""
+    own = _map_table(raw, map_name)
+    if "nation_preference" in own:
+        return load_nation_preference(own, known, f"bots.toml: maps.{map_name!r}")
+    return load_nation_preference(raw, known)
+
+
 @cache
-def nation_preference() -> tuple[str, ...]:
-    return load_nation_preference(_read("bots.toml"), set(nations()))
+def nation_preference(map_name: str = "main") -> tuple[str, ...]:
+    return load_map_nation_preference(_read("bots.toml"), set(nations()), map_name)
 
 
-def load_start_preference(raw: Mapping[str, Any], known: Mapping[str, Nation]) -> dict[str, str]:
+def load_start_preference(
+    raw: Mapping[str, Any], known: Mapping[str, Nation], map_name: str = "main", where: str = "bots.toml"
+) -> dict[str, str]:
     """The start area a bot places its first token in, by nation (``bots.toml``'s ``start_preference``): each
-    nation known and each area one of that nation's start areas (§4.4). A nation left out is judged by the bot."""
-    table = raw.get("start_preference", {})
+    nation known and each area one of that nation's start areas (§4.4), on the board of ``map_name``. The map's
+    own table (``[maps."<map>".start_preference]``) replaces the entries it names: an area's worth depends on
+    what lies beside it. A nation left out is judged by the bot."""
+    table = dict(_checked_starts(raw.get("start_preference", {}), known, where))
+    own = _map_table(raw, map_name).get("start_preference", {})
+    table |= _checked_starts(own, known, f"{where}: maps.{map_name!r}")
+    board = standard_board(map_name)
+    for name, area in own.items():
+        if area not in board.areas:
+            raise ContentError(f"{where}: maps.{map_name!r} gives {name} {area!r}, which is not on that map")
+    return table
+
+
+def _checked_starts(table: Any, known: Mapping[str, Nation], where: str) -> dict[str, str]:
     if not isinstance(table, dict):
-        raise ContentError("bots.toml: start_preference must be a table of nation = area")
+        raise ContentError(f"{where}: start_preference must be a table of nation = area")
     for name, area in table.items():
         if name not in known:
-            raise ContentError(f"bots.toml: start_preference names unknown nation {name!r}")
+            raise ContentError(f"{where}: start_preference names unknown nation {name!r}")
         if area not in known[name].start:
-            raise ContentError(f"bots.toml: start_preference gives {name} {area!r}, not one of its start areas")
+            raise ContentError(f"{where}: start_preference gives {name} {area!r}, not one of its start areas")
     return dict(table)
 
 
 @cache
-def start_preference() -> dict[str, str]:
-    return load_start_preference(_read("bots.toml"), nations())
+def start_preference(map_name: str = "main") -> dict[str, str]:
+    return load_start_preference(_read("bots.toml"), nations(), map_name)
 
 
 def load_board_plans(raw: Mapping[str, Any], settings: Mapping[str, object]) -> dict[str, dict[str, object]]:

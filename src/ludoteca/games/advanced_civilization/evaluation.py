@@ -64,10 +64,10 @@ def heuristic_choice(state: CivState, seat: int, legal: list[Action]) -> Action 
     hand = Counter(player["hand"])
     spec = state.cards
     if step == "choose_nation":  # worth showing only turns later: the bots' table (data/bots.toml)
-        order = content.nation_preference()
+        order = content.nation_preference(state.game.options["map"])
         return min(legal, key=lambda a: order.index(a.payload) if a.payload in order else len(order))
     if step == "choose_start":  # the first token's area tells only turns later (data/bots.toml, §4.4)
-        preferred = content.start_preference().get(state.data["nations"][seat])
+        preferred = content.start_preference(state.game.options["map"]).get(state.data["nations"][seat])
         return next((a for a in legal if a.payload == preferred), None)
     if step in ("trade_turn", "trade_open"):
         proposals = [a for a in legal if a.payload is not None]

@@ -715,7 +715,8 @@ class AdvancedCivilizationGame(Game):
         content.cards(self.options["calamities"])
         content.nations()
         content.advances()
-        content.nation_preference()
+        content.nation_preference(self.options["map"])
+        content.start_preference(self.options["map"])
         content.rules()
         content.help_texts()
 
