@@ -42,10 +42,10 @@ def one(args: tuple[int, str, dict[str, Any], int]) -> dict[str, Any]:
     content.start_preference = lambda *_: areas  # type: ignore[assignment]
     state, _ = play_game("advanced-civilization", players, options, [agent] * players, seed)
     assert isinstance(state, CivState)
-    starts = {e["seat"]: e["area"] for e in state.log if e["type"] == "start" and "area" in e}
+    placed = {e["seat"]: e["area"] for e in state.log if e["type"] == "start" and "area" in e}
     return {
         "nations": list(state.data["nations"]),
-        "starts": [starts[s] for s in range(players)],
+        "starts": [placed[s] for s in range(players)],
         "winners": list(state.result()["winners"]),
     }
 

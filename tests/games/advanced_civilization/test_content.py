@@ -188,10 +188,71 @@ def test_bots_start_in_the_area_of_their_table_whatever_their_generator(seed: in
     assert starts == {"Egypt": "Jalo", "Assyria": "Nalchik"} == {nation: table[nation] for nation in starts}
 
 
-def test_every_nation_with_a_choice_of_start_areas_on_the_main_map_has_a_start_preference() -> None:
+@pytest.mark.parametrize("map_name", sorted(content.MAPS))
+def test_every_nation_with_a_choice_of_start_areas_has_a_start_preference_on_every_map(map_name: str) -> None:
     """§4.4: a nation left out of the table draws its start among areas the look-ahead cannot tell apart."""
-    board = content.standard_board("main")
+    board = content.standard_board(map_name)
     choosing = {n for n, nation in content.nations().items() if sum(a in board.areas for a in nation.start) > 1}
-    table = content.start_preference()
+    table = content.start_preference(map_name)
     assert choosing <= set(table)
     assert all(table[nation] in board.areas for nation in choosing)
+
+
+@pytest.mark.parametrize(
+    ("map_name", "seed", "starts"),
+    [
+        ("main", 2, {"Africa": "Tripolitania", "Illyria": "Germania"}),
+        ("main+western", 6, {"Africa": "Sahara", "Babylon": "Media"}),  # room to the west (bots.toml's figures)
+        ("main+western", 36, {"Iberia": "Lusitania", "Illyria": "Germania"}),
+    ],
+)
+def test_bots_start_where_the_table_of_the_map_says(map_name: str, seed: int, starts: dict[str, str]) -> None:
+    import ludoteca
+    from ludoteca.agents import HeuristicAgent, IsmctsAgent
+
+    game = ludoteca.load_game("advanced-civilization", 2, {"nations": "random", "map": map_name})
+    state = game.new_state(seed=seed)
+    agents = (HeuristicAgent(seed), IsmctsAgent(seed, iterations=5))
+    chosen = {}
+    while state.stack_has("choose_start"):
+        seat = state.to_act()[0]
+        choice = agents[seat].choose(state, seat)
+        chosen[state.data["nations"][seat]] = choice.payload
+        state.apply(seat, choice)
+    assert chosen == starts
+
+
+MAIN_TABLES = {"nation_preference": ["Egypt"], "start_preference": {"Africa": "Tripolitania"}}
+
+
+@pytest.mark.parametrize(
+    ("maps", "message"),
+    [
+        ({"atlantis": {}}, "maps names unknown map 'atlantis'"),
+        ({"main+western": {"plans": {}}}, "may hold only nation_preference and start_preference"),
+        ({"main": {"start_preference": {"Africa": "Cirta"}}}, "gives Africa 'Cirta', which is not on that map"),
+        ({"main+western": {"start_preference": {"Iberia": "Sahara"}}}, "not one of its start areas"),
+        (
+            {"main+western": {"nation_preference": ["Iberia", "Iberia"]}},
+            "maps.'main\\+western': nation_preference names a nation twice",
+        ),
+        (["main"], "maps must be a table"),
+    ],
+)
+def test_a_broken_map_table_is_refused(maps: object, message: str) -> None:
+    raw = MAIN_TABLES | {"maps": maps}
+    with pytest.raises(ContentError, match=message):  # whichever loader reads the broken part refuses it
+        content.load_start_preference(raw, content.nations(), "main+western")
+        content.load_map_nation_preference(raw, set(content.nations()), "main+western")
+        content.load_start_preference(raw, content.nations(), "main")
+
+
+def test_a_map_table_replaces_only_what_it_names() -> None:
+    raw = MAIN_TABLES | {"maps": {"main+western": {"start_preference": {"Africa": "Sahara"},
+                                                    "nation_preference": ["Iberia", "Egypt"]}}}
+    assert content.load_start_preference(raw, content.nations(), "main") == {"Africa": "Tripolitania"}
+    assert content.load_start_preference(raw, content.nations(), "main+western") == {"Africa": "Sahara"}
+    assert content.load_map_nation_preference(raw, set(content.nations()), "main") == ("Egypt",)
+    assert content.load_map_nation_preference(raw, set(content.nations()), "main+western") == ("Iberia", "Egypt")
+
+

@@ -407,10 +407,10 @@ def _map_table(raw: Mapping[str, Any], map_name: str) -> Mapping[str, Any]:
     maps = raw.get("maps", {})
     if not isinstance(maps, dict):
         raise ContentError("bots.toml: maps must be a table of map name = table")
-    for name, table in maps.items():
+    for name, tables in maps.items():
         if name not in MAPS:
             raise ContentError(f"bots.toml: maps names unknown map {name!r} (maps: {', '.join(sorted(MAPS))})")
-        if not isinstance(table, dict) or not set(table) <= {"nation_preference", "start_preference"}:
+        if not isinstance(tables, dict) or not set(tables) <= {"nation_preference", "start_preference"}:
             raise ContentError(f"bots.toml: maps.{name!r} may hold only nation_preference and start_preference")
     table: Mapping[str, Any] = maps.get(map_name, {})
     return table
