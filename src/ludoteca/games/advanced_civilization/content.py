@@ -431,19 +431,19 @@ def nation_preference(map_name: str = "main") -> tuple[str, ...]:
 
 
 def load_start_preference(
-    raw: Mapping[str, Any], known: Mapping[str, Nation], map_name: str = "main", where: str = "bots.toml"
+    raw: Mapping[str, Any], known: Mapping[str, Nation], map_name: str = "main"
 ) -> dict[str, str]:
     """The start area a bot places its first token in, by nation (``bots.toml``'s ``start_preference``): each
     nation known and each area one of that nation's start areas (§4.4), on the board of ``map_name``. The map's
     own table (``[maps."<map>".start_preference]``) replaces the entries it names: an area's worth depends on
     what lies beside it. A nation left out is judged by the bot."""
-    table = dict(_checked_starts(raw.get("start_preference", {}), known, where))
+    table = _checked_starts(raw.get("start_preference", {}), known, "bots.toml")
     own = _map_table(raw, map_name).get("start_preference", {})
-    table |= _checked_starts(own, known, f"{where}: maps.{map_name!r}")
+    table |= _checked_starts(own, known, f"bots.toml: maps.{map_name!r}")
     board = standard_board(map_name)
     for name, area in own.items():
         if area not in board.areas:
-            raise ContentError(f"{where}: maps.{map_name!r} gives {name} {area!r}, which is not on that map")
+            raise ContentError(f"bots.toml: maps.{map_name!r} gives {name} {area!r}, which is not on that map")
     return table
 
 
