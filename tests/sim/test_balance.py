@@ -14,6 +14,7 @@ import pytest
 
 from ludoteca.core import derive_seed
 from ludoteca.sim import GameSpec, play_one, summarize
+from ludoteca.sim.report import _component_lines
 from ludoteca.stats import wilson
 from ludoteca.tournament import play_game
 
@@ -162,4 +163,7 @@ def test_victory_margins_components_awards_and_endings_from_the_result() -> None
     assert (empire["given"], empire["to_a_winner"]) == (3, 1)
     assert empire["held_by_agent"] == {"h": pytest.approx(1 / 3, abs=1e-4), "r": pytest.approx(2 / 3, abs=1e-4)}
     assert summary["awards"]["bonuses"]["Peace"]["given"] == 1
-    assert summary["outcomes"]["end"] == {"seat # cannot draw #": 2, "the bag is empty": 1}
+    assert summary["outcomes"]["end"] == {"seat N cannot draw N": 2, "the bag is empty": 1}
+    lines = _component_lines(summary)
+    assert "| seat N cannot draw N | 2 | 66.7% |" in lines
+    assert any(line.startswith("Numbers in an outcome are written N") for line in lines)

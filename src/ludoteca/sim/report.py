@@ -9,6 +9,7 @@ played, and ``plots=False`` writes the summary and the report without them.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -224,7 +225,10 @@ def _component_lines(summary: dict[str, Any]) -> list[str]:
         lines.append("")
     for key, counts in summary.get("outcomes", {}).items():
         total = sum(counts.values())
-        lines += [f"### How games end: `{key}`", "", "| outcome | games | share |", "|---|---:|---:|"]
+        lines += [f"### How games end: `{key}`", ""]
+        if any(re.search(r"\bN\b", text) for text in counts):
+            lines += ["Numbers in an outcome are written N (a seat, a score): one way of ending is one row.", ""]
+        lines += ["| outcome | games | share |", "|---|---:|---:|"]
         lines += [f"| {text} | {count} | {count / total:.1%} |" for text, count in counts.items()]
         lines.append("")
     return lines

@@ -95,8 +95,9 @@ def _ordinal(position: int) -> str:
 
 
 def _outcome_text(text: str) -> str:
-    """An end reason with its numbers masked, so "seat 1 must draw" and "seat 0 must draw" are one outcome."""
-    return re.sub(r"\d+", "#", text)
+    """An end reason with its numbers written N, so that "seat 1 must draw" and "seat 0 must draw" are one outcome
+    ("seat N must draw"); a mark such as "#" read as a stray heading or a glitch in the report."""
+    return re.sub(r"\d+", "N", text)
 
 
 def _per_seat_dicts(value: Any, players: int) -> bool:
