@@ -361,3 +361,50 @@ def test_rules_help_on_hover_and_tap_and_the_page_fits_a_phone(server: str, phon
     OUTPUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUTPUT / "advanced-civilization-phone.png"), full_page=True)
     phone.check("help on a phone")
+
+
+# ------------------------------------------------------------------------------------------- a trade offer
+HAND = """([payload, staticData, actions]) => {
+  window.claimed = []; window.sent = [];
+  const ctx = { payload, view: payload.view, seat: payload.seat, static: staticData, actions,
+    target() {}, claim(texts) { window.claimed.push(...texts); }, redraw() {}, act(text) { window.sent.push(text); },
+    seatName: (s) => `Seat ${s}`, help() {} };
+  const el = Ludo.renderers['advanced-civilization'].hand(ctx);
+  const host = document.createElement('div');
+  host.id = 'drawn';
+  host.appendChild(el);
+  document.body.appendChild(host);
+  return true;
+}"""
+
+
+def test_an_offers_undeclared_cards_are_named_on_the_traders_own_page(server: str, desktop: Tab) -> None:
+    """The action gives an undeclared card's place in the hand, not its name (AC-R22); the seat's own page names
+    it, so that a player knows which card goes (a player met "add hand card 4" and could not tell)."""
+    state = ludoteca.load_game(GAME, players=2, options={"map": "main"}).new_state(
+        seed=1,
+        scenario={
+            "nations": ["Egypt", "Crete"],
+            "tokens": {"Memphis": [4, 0], "Knossos": [0, 5]},
+            "players": [{"hand": ["Ochre", "Hides", "Salt"]}, {"hand": ["Grain", "Cloth", "Wine", "Bronze"]}],
+            "phases": ["trade"],
+        },
+    )
+    for text in ("propose a trade to Egypt (seat 0)", "name Bronze in the offer", "name Cloth in the offer"):
+        state.apply(1, text)
+    actions = [str(action) for action in state.legal_actions(1)]
+    assert actions == ["add hand card 1, undeclared", "add hand card 3, undeclared"]
+    game = Game(server)
+    page = desktop.page
+    open_page(desktop, game.url)
+    page.evaluate(HAND, [{"view": state.view(1), "seat": 1, "version": 1}, game.state()["static"], actions])
+    buttons = page.locator("#drawn .ac-undeclared button")
+    assert buttons.all_inner_texts() == ["Grain", "Wine"]
+    assert page.evaluate("() => window.claimed") == actions  # no bare "hand card N" button besides them
+    # Egypt has not answered: no "who gives 0 cards" yet.
+    assert page.inner_text("#drawn .ac-trade") == "Trade on the table: Seat 1 offers Bronze, Cloth to Seat 0."
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.locator("#drawn").screenshot(path=str(OUTPUT / "advanced-civilization-undeclared.png"))
+    buttons.nth(1).click()
+    assert page.evaluate("() => window.sent") == ["add hand card 3, undeclared"]
+    desktop.check("the undeclared cards")

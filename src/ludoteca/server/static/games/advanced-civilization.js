@@ -10,6 +10,7 @@
   const FILL = { land: "#efe3c2", sea: "#a9cfe6", "open-sea": "#86b6d8" };
   const GAP = 40;
   const SCALE = 0.6; // the source positions are far apart for pieces this size
+  const UNDECLARED = /^add hand card (\d+), undeclared$/; // an offer's undeclared card, by its place (AC-R22)
 
   /** Screen positions: each board panel keeps its own coordinates, the Western map to the left of the main one. */
   function layout(areas) {
@@ -382,11 +383,30 @@
   }
 
   /** A trade on the table in a line when it has the usual shape, else listed as it comes. */
+  /** An offer's undeclared cards, named. The action text gives only the card's place in the hand (AC-R22: the
+   *  public record must not name it), so a button "add hand card 4, undeclared" told the player nothing; the
+   *  seat's own hand (in the view's order) names the card here, on that seat's page only. */
+  function undeclaredChoices(ctx, cards) {
+    const texts = ctx.actions.filter((text) => UNDECLARED.test(text));
+    if (!texts.length) return null;
+    ctx.claim(texts);
+    const buttons = texts.map((text) => {
+      const place = Number(text.match(UNDECLARED)[1]);
+      const name = cards[place - 1] ?? `hand card ${place}`;
+      return Ludo.html("button", { type: "button", "data-action": text, "data-undeclared": name, title: text, text: name, onclick: () => ctx.act(text) });
+    });
+    return Ludo.html("div", { class: "ac-undeclared" },
+      Ludo.html("p", { class: "muted", text: "Add a card to the offer, undeclared (the other side sees only how many):" }),
+      Ludo.html("div", { class: "ac-cards" }, ...buttons));
+  }
+
   function tradeLine(ctx, trade) {
+    // A reply not yet begun is no reply: "who gives 0 cards" read as an answer before the other side had one.
+    const answered = (cards) => Array.isArray(cards) ? cards.length > 0 : Boolean(cards && (typeof cards !== "object" || cards.count));
     const side = (cards) => Array.isArray(cards) ? cards.join(", ") || "nothing" : cards && typeof cards === "object" ? `${cards.count} cards${cards.named && cards.named.length ? ` (said to include ${cards.named.join(", ")})` : ""}` : String(cards);
     if (typeof trade.from === "number" && typeof trade.to === "number" && "offer" in trade) {
       return Ludo.html("p", { class: "ac-trade" }, Ludo.html("b", { text: "Trade on the table: " }),
-        `${ctx.seatName(trade.from)} offers ${side(trade.offer)} to ${ctx.seatName(trade.to)}${"reply" in trade ? `, who gives ${side(trade.reply)}` : ""}.`);
+        `${ctx.seatName(trade.from)} offers ${side(trade.offer)} to ${ctx.seatName(trade.to)}${answered(trade.reply) ? `, who gives ${side(trade.reply)}` : ""}.`);
     }
     return Ludo.html("div", { class: "ac-trade" }, Ludo.html("b", { text: "Trade on the table: " }), Ludo.describe(trade));
   }
@@ -548,6 +568,8 @@
         return (info[name] || {}).kind === "calamity" ? withHelp(ctx, el, calamityHelp(ctx, name)) : el;
       };
       if (cards.length) root.appendChild(Ludo.html("div", { class: "ac-cards" }, ...order.map(chip)));
+      const undeclared = undeclaredChoices(ctx, cards);
+      if (undeclared) root.appendChild(undeclared);
       root.appendChild(Ludo.html("p", {}, Ludo.html("b", { text: `Treasury ${me.treasury ?? 0}` }), ` · stock ${me.stock ?? "?"} tokens · A.S.T. space ${me.ast ?? "?"}`));
       const advances = me.advances || [];
       root.appendChild(Ludo.html("p", { class: "muted", text: advances.length ? "Advances:" : "No advances yet." }));
