@@ -503,6 +503,17 @@ def test_breakdown_is_a_table_of_seats_with_the_last_row_bold_and_the_notes() ->
     assert all(not line.plain.startswith("breakdown") for line in result_extras(result, 3))
 
 
+def test_a_table_of_awards_reads_as_names_and_seats_not_json() -> None:
+    """Mankind's ``bonuses`` (a bonus to the seats that hold it) was printed as JSON under the score table."""
+    from ludoteca.cli_render import result_extras
+
+    result = {"scores": [4, 7, 1], "bonuses": {"Empire": [0, 1], "Monuments": [1], "Peace": []}, "turns": 51,
+              "how": {"odd": "shape"}}
+    lines = [line.plain for line in result_extras(result, 3)]
+    assert lines == ["bonuses: Empire: seats 0 and 1 · Monuments: seat 1 · Peace: nobody", "turns: 51",
+                     'how: {"odd": "shape"}']
+
+
 def test_no_breakdown_draws_nothing() -> None:
     from ludoteca.cli_render import breakdown
 

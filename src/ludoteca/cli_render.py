@@ -174,13 +174,32 @@ def result_table(result: Mapping[str, Any], players: int, labels: Sequence[str] 
 
 
 def result_extras(result: Mapping[str, Any], players: int) -> list[Text]:
-    """``key: value`` lines for the result's keys that are not one value per seat."""
+    """``key: value`` lines for the result's keys that are not one value per seat. A table of names to seats
+    (Mankind's ``bonuses``: who holds each) reads as names and seats, not as the JSON it is stored as."""
     lines = []
     for key, value in result.items():
         if key in _SEAT_KEYS or key in _DRAWN_APART or _per_seat(value, players) is not None:
             continue
-        lines.append(Text(f"{key}: {_plain(value)}"))
+        lines.append(Text(f"{key}: {_awards_text(value) or _plain(value)}"))
     return lines
+
+
+def _awards_text(value: Any) -> str:
+    """``"Empire: seats 0 and 1 · Monuments: seat 1 · Peace: nobody"`` for a table of names to seat lists;
+    ``""`` for anything else."""
+    if not isinstance(value, Mapping) or not value:
+        return ""
+    parts = []
+    for name, held in value.items():
+        seats = _seat_list(held)
+        if not isinstance(held, list) or len(seats) != len(held):
+            return ""
+        if not seats:
+            parts.append(f"{name}: nobody")
+            continue
+        listed = ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}" if len(seats) > 1 else str(seats[0])
+        parts.append(f"{name}: seat{'s' if len(seats) > 1 else ''} {listed}")
+    return " · ".join(parts)
 
 
 def breakdown(result: Mapping[str, Any], players: int, labels: Sequence[str] | None = None) -> list[RenderableType]:

@@ -209,3 +209,30 @@ def test_a_choice_of_target_shows_every_candidate(server: str, browser: Any) -> 
                 assert row[3] == str(candidate["units"])
     tab.check("the candidates' tables")
     tab.context.close()
+
+
+def test_a_player_without_units_is_told_the_horde_wins_and_given_no_odds(server: str, browser: Any) -> None:
+    """Incursion Events: "Barbarians win automatically if the player has no Military units". The panel said both
+    "wins an attack 42% of the time" and "the horde wins automatically" (a player met it); now only the second."""
+    from tests.games.mankind.helpers import INCURSION, civ, start
+
+    sea_peoples = 1  # Ancient Incursion sub-table 1: Targets You
+    no_units = civ("tribal/Farms", "ancient/Gladiatorial Arenas")  # two builds to lose: a choice, not forced
+    state = start(2, [INCURSION, sea_peoples, 2, 1, 1], players=[no_units, civ()])
+    view = state.view(0)
+    assert view["conflict"]["step"] == "incursion_loss" and view["conflict"]["sides"][0]["units"] == 0
+    created = httpx.post(server + "/api/games", json={"game": "mankind", "players": 2, "seats": ["human", "random"],
+                                                      "seed": 1}, timeout=60).json()
+    static = httpx.get(f"{server}/api/games/{created['id']}").json()["static"]
+    tab = Tab(browser, 1360, 900)
+    tab.page.goto(created["spectator_url"])
+    tab.page.wait_for_selector("#board svg.mankind-board")
+    shown = tab.page.evaluate("""([view, log, stat]) => {
+      const ctx = { view, payload: { log, seat: 0, seats: [] }, seat: 0, static: stat, actions: [], width: 1000,
+                    seatName: (s) => `Seat ${s}`, target() {}, claim() {} };
+      const panel = Ludo.renderers.mankind.board(ctx).querySelector('.mk-conflict');
+      return [panel.querySelector('.mk-last')?.textContent ?? null, panel.querySelectorAll('.mk-odds').length];
+    }""", [view, state.log, static])
+    assert shown == ["No Military Units: the horde wins automatically.", 0]
+    tab.check("the horde's automatic win")
+    tab.context.close()

@@ -288,3 +288,20 @@ def test_the_pick_sampler_follows_scenario_removals_and_any_points(rp: int) -> N
         for index, action in enumerate(legal):
             drawn = state.random_action(seat, _Index(index))
             assert (drawn.text, drawn.payload) == (action.text, action.payload)
+
+
+def test_a_roll_of_10_says_which_kinds_would_bring_nothing_now() -> None:
+    """Every kind stays a pick, but the prompt warns of those that would build nothing: a player picked a Government
+    with 6 IP (a Medieval Government costs 8), got "cannot build" and lost the roll without knowing why."""
+    from tests.games.mankind.test_eras import _all
+
+    state = new_game(2, [10], era=2, gone=_all(2, "wonder"), players=[{"ip": 6, "rp": 0}])
+    assert len(options(state)) == 9  # all still offered; 2 RP from the Gains Phase buy a unit, not a building
+    assert state.view(0)["decision"]["prompt"] == (
+        "Build roll 10: pick a kind of build, or gain 1D6 points (nothing you can build now: Infrastructure, "
+        "Government; no Wonder left: picking one ends the era)."
+    )
+    act(state, "build a Government")
+    assert state.log[-1]["text"] == "Seat 0 cannot build any Government now." and player(state, 0)["ip"] == 7  # +1 RL
+    rich = new_game(2, [10], players=[{"ip": 50, "rp": 50}])
+    assert rich.view(0)["decision"]["prompt"] == "Build roll 10: pick a kind of build, or gain 1D6 points."

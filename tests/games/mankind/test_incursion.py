@@ -207,6 +207,8 @@ def test_no_military_units_means_the_barbarians_win_automatically() -> None:
     # No Defense or Incursion rolls: only the number of attacks and the horde's 2D6 were rolled.
     assert (step(state), to_act(state)) == ("incursion_loss", 0)
     assert texts(state) == ["discard Gladiatorial Arenas", "discard Farms", "discard Rich Land (ancient conquest)"]
+    shown = state.view(0)["conflict"]  # what the table shows: no attack can be won, so no odds of winning one
+    assert (shown["sides"][0]["units"], shown["odds"]) == (0, 0.0)
     choose(state, "discard Rich Land (ancient conquest)")
     choose(state, "discard Farms")
     assert player(state, 0)["conquests"] == []

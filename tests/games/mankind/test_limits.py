@@ -90,3 +90,15 @@ def test_losses_never_go_below_zero() -> None:
     state = new_game(2, [7, 6, 6, 6], players=[{"builds": TRIBAL + LEGIONS, "rp": 0, "vp": 1}])
     _to_limits(state)
     assert player(state, 0)["rp"] == 0  # 2 RP from Gains, 6 lost -> 0
+
+
+def test_the_log_says_what_a_limit_took_when_there_was_little_or_nothing() -> None:
+    """A loss capped at what is held says so; with nothing held, "it loses 0 VP, all it had" read as a slip."""
+    state = new_game(2, [7, 3], players=[{"rp": 9, "vp": 0}])
+    _to_limits(state)
+    texts = [event["text"] for event in state.log if event["type"] == "limit"]
+    assert texts == ["Seat 0 exceeds its Health Limit (11 RP > 10): 1D6 rolls 3, it has no VP to lose."]
+    state = new_game(2, [7, 3], players=[{"rp": 9, "vp": 2}])
+    _to_limits(state)
+    texts = [event["text"] for event in state.log if event["type"] == "limit"]
+    assert texts == ["Seat 0 exceeds its Health Limit (11 RP > 10): 1D6 rolls 3, it loses 2 VP, all it had."]

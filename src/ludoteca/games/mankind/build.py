@@ -97,7 +97,7 @@ def build_roll(state: MankindState, frame: Frame) -> None:
         state.emit(
             "build_roll", f"Build roll {roll}: seat {seat} picks a kind or gains 1D6 points.", seat=seat, roll=roll
         )
-        RULES.push(state, "build_choice", seat=seat)
+        RULES.push(state, "build_choice", seat=seat, cannot=out_of_reach(state, seat))
     else:
         state.emit("build_roll", f"Build roll {roll}: {KIND_NAMES[result]}.", seat=seat, roll=roll, kind=result)
         offer(state, seat, result)
@@ -112,6 +112,31 @@ _CHOICES = tuple(
 
 def _choice_options(state: MankindState, frame: Frame) -> list[Action]:
     return list(_CHOICES)
+
+
+def out_of_reach(state: MankindState, seat: int) -> str:
+    """What the Build Table 10's prompt warns of: the kinds that would bring nothing now (too dear, or no
+    Government after a purchase this turn) and those none of which are left (picking one ends the era).
+
+    Every kind stays a legal pick (the rulebook lets a player pick any, and ending the era may be the point),
+    but a player who picked a Government with 6 IP got "cannot build" and lost the roll without a word of why.
+    Worked out when the choice is pushed: nothing the player holds changes while it waits.
+    """
+    player = state.data["players"][seat]
+    dear, gone = [], []
+    for kind in KINDS:
+        if kind in ("leader", "wonder") and not available(state, kind):
+            gone.append(KIND_NAMES[kind])
+            continue
+        rows, units = _offer(state, seat, kind)
+        if not _can_pick(player, rows, units):
+            dear.append(KIND_NAMES[kind])
+    words = []
+    if dear:
+        words.append(f"nothing you can build now: {', '.join(dear)}")
+    if gone:
+        words.append(f"no {' or '.join(gone)} left: picking one ends the era")
+    return f" ({'; '.join(words)})" if words else ""
 
 
 @RULES.decision("build_choice", _choice_options, always_ask=True)  # nine options: never forced

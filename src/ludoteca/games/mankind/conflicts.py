@@ -220,8 +220,9 @@ def conflict_view(state: MankindState) -> dict[str, Any] | None:
              "sources": [{"name": "the horde's 2D6", "count": 1, "wl": horde, "df": 0}]},
         ]  # fmt: skip
         shown["left"] = 0 if attack is None else attack["left"]
-        # The next attack, with the unit about to be lost still counted: the odds as they stand at the choice.
-        shown["odds"] = round(incursion_attack_odds(own, horde), 3)
+        # The next attack, with the unit about to be lost still counted: the odds as they stand at the choice. With no
+        # Military Units left the horde wins automatically (MK: Incursion Events): no attack can be won.
+        shown["odds"] = round(incursion_attack_odds(own, horde), 3) if defender["units"] else 0.0
     else:  # raid_target, raid_retaliate: 1D6 + the event's modifier, stolen in RP
         modifier = frame["modifier"]
         shown["modifier"] = modifier

@@ -43,10 +43,13 @@ def _lose_points(state: MankindState, seat: int, resource: str, dice: int, why: 
     rolled = sum(faces)
     lost = lose(state.data["players"][seat], resource, rolled, "limit")
     roll = f"{' + '.join(map(str, faces))} = {rolled}" if dice > 1 else str(rolled)
-    capped = ", all it had" if lost < rolled else ""
+    if lost == rolled:
+        loss = f"it loses {lost} {resource}"
+    else:  # "loses 0 VP, all it had" read as a slip: say what was there to lose
+        loss = f"it loses {lost} {resource}, all it had" if lost else f"it has no {resource} to lose"
     state.emit(
         "limit",
-        f"Seat {seat} exceeds its {why}: {dice}D6 rolls {roll}, it loses {lost} {resource}{capped}.",
+        f"Seat {seat} exceeds its {why}: {dice}D6 rolls {roll}, {loss}.",
         seat=seat,
         limit=why,
         amount=lost,

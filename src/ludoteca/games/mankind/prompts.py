@@ -8,7 +8,7 @@ from ludoteca.core.wording import count
 from ludoteca.games.mankind.build import KIND_NAMES
 
 PROMPTS = {
-    "build_choice": "Build roll 10: pick a kind of build, or gain 1D6 points.",
+    "build_choice": "Build roll 10: pick a kind of build, or gain 1D6 points{cannot}.",
     "build_pick": "Build Phase: choose what to build ({kind}).",
     "build_more": "Build Phase: roll again on the Build Table, or end the phase.",
     "trade_pick": "Trade Phase: {left} left.",
@@ -34,6 +34,7 @@ def prompt(frame: dict[str, Any]) -> str:
     """The sentence for a waiting decision, filled in from its frame."""
     template = PROMPTS.get(frame["step"], frame["step"])
     fields = {key: value for key, value in frame.items() if isinstance(value, str | int)}
+    fields.setdefault("cannot", "")  # a Build Table 10 saved before its warning was added
     if "conquest" in fields:
         fields["conquest"] = str(fields["conquest"]).partition("/")[2]
     if "kind" in fields:  # the build kind's name, never its key ("Military Unit", not "military")

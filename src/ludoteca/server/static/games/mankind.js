@@ -215,8 +215,11 @@
       const last = told.last && told.last.rolls.length === 2 ? { rolls: told.last.rolls, totals: told.last.totals, bonus: told.last.totals.map((t, k) => t - told.last.rolls[k]) } : null;
       panel.appendChild(h("div", { class: "mk-sides" }, sideBox(ctx, c.sides[0], 0, last), h("div", { class: "mk-vs", text: "vs" }), sideBox(ctx, c.sides[1], 1, last)));
       const who = c.kind === "war" ? `${ctx.seatName(c.sides[0].seat)} wins a round` : `${ctx.seatName(c.sides[0].seat)} wins an attack`;
-      panel.appendChild(h("p", { class: "mk-odds", "data-odds": String(c.odds), text: `${who} ${pct(c.odds)} of the time at these levels (ties ${c.kind === "war" ? "are rolled again" : "go to the player"}).` }));
-      if (c.sides[0].units === 0 && c.kind === "incursion") panel.appendChild(h("p", { class: "mk-last", text: "No Military Units: the horde wins automatically." }));
+      if (c.sides[0].units === 0 && c.kind === "incursion") {  // no odds to give: every attack is the horde's
+        panel.appendChild(h("p", { class: "mk-last", text: "No Military Units: the horde wins automatically." }));
+      } else {
+        panel.appendChild(h("p", { class: "mk-odds", "data-odds": String(c.odds), text: `${who} ${pct(c.odds)} of the time at these levels (ties ${c.kind === "war" ? "are rolled again" : "go to the player"}).` }));
+      }
     } else if (c.kind === "raid") {
       panel.appendChild(h("p", { class: "mk-level", "data-modifier": String(c.modifier), text: `Raid roll: 1D6${c.modifier ? ` ${plus(c.modifier)}` : ""} RP stolen, never more than the target holds.` }));
       const r = told.raid;
