@@ -514,6 +514,15 @@ def test_a_table_of_awards_reads_as_names_and_seats_not_json() -> None:
                      'how: {"odd": "shape"}']
 
 
+def test_a_seats_table_of_numbers_reads_as_names_and_numbers() -> None:
+    """T&E's ``colours`` (each seat's points per colour) filled its column with JSON."""
+    from ludoteca.cli_render import result_table
+
+    result = {"scores": [21, 18], "winners": [0], "colours": [{"red": 29, "blue": 21}, {"red": 18, "blue": 30}]}
+    out = printed(result_table(result, 2))
+    assert "red 29, blue 21" in out and "red 18, blue 30" in out and "{" not in out
+
+
 def test_no_breakdown_draws_nothing() -> None:
     from ludoteca.cli_render import breakdown
 

@@ -167,10 +167,18 @@ def result_table(result: Mapping[str, Any], players: int, labels: Sequence[str] 
         row.append(_plain(scores[seat]) if scores is not None else "-")
         if rank_of:
             row.append(str(rank_of.get(seat, "-")))
-        row.extend(Text(_plain(column[seat])) for column in extra_columns.values())
+        row.extend(Text(_cell(column[seat])) for column in extra_columns.values())
         row.append("yes" if seat in winners else "")
         table.add_row(*row)
     return table
+
+
+def _cell(value: Any) -> str:
+    """A seat's value in the result table: a table of names to numbers (T&E's ``colours``) as ``"red 29, blue 21"``,
+    not as JSON; anything else as :func:`_plain` writes it."""
+    if isinstance(value, Mapping) and value and all(isinstance(v, int | float | str) for v in value.values()):
+        return ", ".join(f"{key} {_plain(item)}" for key, item in value.items())
+    return _plain(value)
 
 
 def result_extras(result: Mapping[str, Any], players: int) -> list[Text]:

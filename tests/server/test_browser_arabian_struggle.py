@@ -123,6 +123,12 @@ def test_conflicts_help_and_places_on_the_page(browser: Any, server: str) -> Non
         # rules help: the map key, the turn-order track, each card in the hand (hover title; a tap opens a box)
         for key in ("key_city", "british_flag", "population", "road", "track", "supply", "nomad"):
             assert page.locator(f"[data-legend='{key}'].has-help").count() == 1, key
+        # The key's notes fit inside its box (the help sentence ran past it: "hover or tap a sym...").
+        box = page.locator("g.legend > rect").first.bounding_box()
+        for note in ("click", "help"):
+            line = page.locator(f"[data-legend-note='{note}']").bounding_box()
+            assert line and box and line["x"] + line["width"] <= box["x"] + box["width"], note
+            assert line["y"] + line["height"] <= box["y"] + box["height"], note
         assert page.locator("[data-help-key='turn_order'].has-help").count() == 1
         cards = page.locator("[data-own-hand] .as-card.has-help")
         assert cards.count() == len(state["view"]["hand"]) > 0

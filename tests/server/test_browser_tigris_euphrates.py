@@ -162,7 +162,7 @@ def test_a_war_is_shown_before_anyone_commits(server: str, tabs: Any) -> None:
     assert heading.startswith(f"{conflict['colour'].title()} war")
     # The status line says what is asked, in words (prompts.py), not the step's name.
     status = page.inner_text("#status")
-    assert f"War over the {conflict['colour']} leaders (§1.8, rules note 4): the attacker may commit" in status
+    assert f"War over the {conflict['colour']} leaders: the attacker may commit" in status
     a, d = side_texts(page, "attacker"), side_texts(page, "defender")
     assert a["board"] == str(attacker["board"]) and d["board"] == str(defender["board"])
     assert a["committed"] == "deciding now" and d["committed"] == "after the attacker"
@@ -181,6 +181,9 @@ def test_a_war_is_shown_before_anyone_commits(server: str, tabs: Any) -> None:
     # Rules help: the legend, a square with a treasure, a tile of the hand.
     assert page.locator("[data-legend] .te-help-chip").count() >= 15
     assert page.locator("[data-place].has-help[data-help*='treasure']").count() >= 1
+    # The corner treasures (taken first) are drawn framed, as the legend shows, not only told in the help.
+    framed = page.eval_on_selector_all("[data-framed]", "els => els.map((e) => e.dataset.framed)")
+    assert framed and set(framed) <= {"B2", "P2", "B8", "O9"}
     assert page.get_attribute("[data-own-hand] [data-tile='red']", "data-help") == "Temple (red tile)"
     page.locator("[data-help-key='conflicts.war']").click()
     assert "joins two kingdoms" in page.inner_text(".help-box")

@@ -9,7 +9,7 @@ import pytest
 
 import ludoteca
 from ludoteca.core import conformance
-from ludoteca.games.arabian_struggle import ArabianStruggleGame
+from ludoteca.games.arabian_struggle import ArabianStruggleGame, board
 from tests.games.arabian_struggle.helpers import start
 
 
@@ -62,6 +62,33 @@ def test_replay_is_exact_and_the_render_is_readable() -> None:
     fresh = ArabianStruggleGame(3).new_state(seed=1)
     text = fresh.render(0)
     assert "Madina al-Munawwarah*" in text and "Your hand (Hashemite):" in text and "Seat 0 decides" in text
+
+
+def test_the_terminal_shows_what_draft_and_display_cards_do() -> None:
+    """A Draft pick and a 2-player Rasheedi event are chosen on what the cards do: the terminal listed only their
+    names (the browser shows the cards); and a draft is "before round 1", not "round 0"."""
+    draft = ludoteca.load_game("arabian-struggle", players=3, options={"variant": "draft"}).new_state(seed=11)
+    seat = draft.to_act()[0]
+    mine = draft.data["players"][seat]
+    text = draft.render(seat)
+    assert "Era, before round 1" in text.splitlines()[0]
+    pool = draft.data["draft"]["pools"][mine]
+    assert pool and "Kept in the draft: -" in text
+    for number in pool:
+        card = board.card(number)
+        assert f"  {card.label} [{card.faction}, {card.op} OP" in text and card.text in text
+    two = ludoteca.load_game("arabian-struggle", players=2, options={"variant": "historical"}).new_state(seed=23)
+    shown = two.data["rasheedi_display"]
+    assert shown
+    text = two.render(0)
+    assert all(f"  {board.card(n).label} [Rasheedi" in text and board.card(n).text in text for n in shown)
+
+
+def test_a_lasting_event_is_shown_as_its_owners() -> None:
+    """AS-R24: a Neutral card's "your" is the faction that played it; the line names that faction first."""
+    state = start(3, [], lasting=[{"card": 48, "owner": "Saudi", "duration": "era"}])
+    card = board.card(48)
+    assert f"Saudi's lasting event {card.label} — {card.lasting_text}" in state.render(0)
 
 
 def test_bad_options_and_scenarios_are_refused_clearly() -> None:

@@ -281,7 +281,7 @@ def test_the_status_says_each_decision_in_words_from_public_fields() -> None:
 def test_a_war_asks_each_side_in_turn_by_its_colour() -> None:
     state = _red_war([["red", "red"], ["red"]])
     asked = state.view(None)["decision"]["prompt"]
-    assert asked == "War over the red leaders (§1.8, rules note 4): the attacker may commit red tiles from hand."
+    assert asked == "War over the red leaders: the attacker may commit red tiles from hand."
     act(state, "commit no tiles")
     assert state.view(None)["decision"]["prompt"].endswith("the defender may commit red tiles from hand.")
     assert "Seat 1 decides. War over the red leaders" in state.render(0)

@@ -93,6 +93,14 @@ _OWN_RULES = ("pieces", "hands", "lasting", "turn", "draft", "stack", "era_vp")
 _KNOWN = frozenset((*_FLAT_LISTS, *_FLAT_DICTS, *_SCALARS, *_OWN_RULES))
 
 
+def _card_line(number: int) -> str:
+    """A card as the terminal lists it: its faction, OP, modifiers and eras, then its event's text."""
+    card = board.card(number)
+    mods = "/".join(str(card.modifiers[o]) for o in (*board.FACTIONS, *board.EMPIRES))
+    eras = ", ".join(board.ERA_NAMES[board.ERA_KEYS.index(e)] for e in card.eras)
+    return f"  {card.label} [{card.faction}, {card.op} OP, mods H/R/S/O/B {mods}, {eras}]: {card.text}"
+
+
 class ArabianStruggleState(MachineState):
     """One game of Arabian Struggle; every datum is plain data in ``self.data``."""
 
@@ -455,7 +463,8 @@ class ArabianStruggleState(MachineState):
         data = self.data
         content = board.content()
         lines = [
-            f"Arabian Struggle — {board.ERA_NAMES[data['era'] - 1]} Era, round {data['round']}"
+            f"Arabian Struggle — {board.ERA_NAMES[data['era'] - 1]} Era, "
+            + (f"round {data['round']}" if data["round"] else "before round 1")
             + (f", {data['active']} to play" if data["active"] else "")
         ]
         columns = ("Hash", "Rash", "Saud", "Otto", "Brit", "Nom")
@@ -485,23 +494,23 @@ class ArabianStruggleState(MachineState):
         )
         if seat is not None:
             mine = data["players"][seat]
-            lines.append(f"Your hand ({mine}):")
-            for number in data["hands"][mine]:
-                card = board.card(number)
-                mods = "/".join(str(card.modifiers[o]) for o in (*board.FACTIONS, *board.EMPIRES))
-                eras = ", ".join(board.ERA_NAMES[board.ERA_KEYS.index(e)] for e in card.eras)
-                lines.append(
-                    f"  {card.label} [{card.faction}, {card.op} OP, mods H/R/S/O/B {mods}, {eras}]: {card.text}"
-                )
+            lines.append(f"Your hand ({mine}):" + ("" if data["hands"][mine] else " -"))
+            lines += [_card_line(number) for number in data["hands"][mine]]
             if data["draft"] is not None:
-                pool = ", ".join(board.card(n).label for n in data["draft"]["pools"][mine])
-                kept = ", ".join(board.card(n).label for n in data["draft"]["kept"][mine])
-                lines.append(f"Draft pool: {pool or '-'}; kept: {kept or '-'}")
-        if data["rasheedi_display"]:
-            lines.append("Rasheedi display: " + ", ".join(board.card(n).label for n in data["rasheedi_display"]))
+                # A pick is made on what the cards do, as the browser shows them: not on their names alone.
+                pool, kept = data["draft"]["pools"][mine], data["draft"]["kept"][mine]
+                lines.append("Draft pool:" + ("" if pool else " -"))
+                lines += [_card_line(number) for number in pool]
+                lines.append("Kept in the draft:" + ("" if kept else " -"))
+                lines += [_card_line(number) for number in kept]
+        if data["rasheedi_display"]:  # face up for all (2 Players): its events are the Rasheedi's choices
+            lines.append("Rasheedi display:")
+            lines += [_card_line(number) for number in data["rasheedi_display"]]
         for entry in data["lasting"]:
             card = board.card(entry["card"])
-            lines.append(f"In play before {entry['owner']}: {card.label} — {card.lasting_text}")
+            # Whose it is comes first: a Neutral card's "your" is the faction that played it (AS-R24), and "In play
+            # before Saudi: ... your combat strength" read to another faction as its own.
+            lines.append(f"{entry['owner']}'s lasting event {card.label} — {card.lasting_text}")
         frame = RULES.pending(self)
         if data["over"]:
             lines.append(f"Game over: {data['winner']} wins ({data['how']}) — {data['quality']}.")

@@ -2,7 +2,9 @@
 
 The page's status line and the terminal showed the machine's step names ("war commit", "monument check").
 The sentence is part of the public view (``decision.prompt``), so it is filled only from public fields: the
-conflict's colour and the deciding side's role, and the actions left in the turn. Never a hand.
+conflict's colour and the deciding side's role, and the actions left in the turn. Never a hand. It names no
+section of the reference or note of the rules (a player has neither); the rules each step follows are given
+beside each entry, for the reader of the code.
 """
 
 from __future__ import annotations
@@ -13,15 +15,17 @@ from ludoteca.core.wording import count
 from ludoteca.games.tigris_euphrates.content import NAME
 
 PROMPTS: dict[str, str] = {
-    "action": "Turn (§1.4): place a tile, a leader or a catastrophe, move or withdraw a leader, swap tiles or"
+    # T&E reference §1.4 (a turn), §1.8 with rules notes 3 and 4 (revolts, wars), §1.9 with note 5 (monuments),
+    # §1.10 (treasures).
+    "action": "Turn: place a tile, a leader or a catastrophe, move or withdraw a leader, swap tiles or"
     " pass; {left} left.",
-    "revolt_commit": "Revolt over the {colour} leader (§1.8, rules note 3): the {role} may commit red temples"
+    "revolt_commit": "Revolt over the {colour} leader: the {role} may commit red temples"
     " from hand.",
-    "war_order": "Wars (§1.8): choose which colour's war is fought first.",
-    "war_commit": "War over the {colour} leaders (§1.8, rules note 4): the {role} may commit {colour} tiles from"
+    "war_order": "Wars: choose which colour's war is fought first.",
+    "war_commit": "War over the {colour} leaders: the {role} may commit {colour} tiles from"
     " hand.",
-    "monument_check": "Monument (§1.9, rules note 5): build a monument on the completed square, or none.",
-    "take_treasure": "Treasures (§1.10): your trader's kingdom holds two or more; take one.",
+    "monument_check": "Monument: build a monument on the completed square, or none.",
+    "take_treasure": "Treasures: your trader's kingdom holds two or more; take one.",
 }
 
 

@@ -339,7 +339,7 @@
     const g = s("g", { class: "vp-track" }, root);
     const title = s("text", { x: 12, y: 18, "font-size": 12, "font-weight": 700, fill: "#3b3325", "data-help-key": "vp_track" }, g, "VICTORY POINTS");
     if (ctx) helpOn(ctx, title, "vp_track");
-    s("text", { x: W - 10, y: 18, "text-anchor": "end", "font-size": 11, fill: "#6b6150" }, g, `${win} VP at the end of a round wins at once`);
+    s("text", { x: W - 10, y: 18, "text-anchor": "end", "font-size": 11, fill: "#6b6150" }, g, `${win} VP at the end of an Era wins at once`);
     const width = (W - 20) / (last + 1);
     for (let v = 0; v <= last; v += 1) {
       const x = 10 + v * width;
@@ -383,6 +383,11 @@
   }
 
   /** Under the VP track, above the map (always in sight with it): the era, the round and the turn order. */
+  /** "round 3 of 6"; before the first round (the set-up, a Draft) "before round 1", never "round 0". */
+  function roundText(view, rules, of) {
+    return view.round ? `round ${view.round}${rules.rounds ? `${of}${rules.rounds}` : ""}` : "before round 1";
+  }
+
   function eraRow(g, ctx) {
     const s = Ludo.svg;
     const view = ctx.view;
@@ -390,7 +395,7 @@
     const rules = (st.players || {})[String(view.factions.length)] || {};
     const y = 96;
     s("text", { x: 12, y: y + 17, "font-size": 15, "font-weight": 700, fill: "#2b2418" }, g, `${view.era_name} Era`);
-    s("text", { x: 12, y: y + 34, "font-size": 12, fill: "#6b6150" }, g, `round ${view.round}${rules.rounds ? ` of ${rules.rounds}` : ""}`);
+    s("text", { x: 12, y: y + 34, "font-size": 12, fill: "#6b6150" }, g, roundText(view, rules, " of "));
     const heading = s("text", { x: 150, y: y + 25, "font-size": 12, "font-weight": 700, fill: "#3b3325", "letter-spacing": ".04em", "data-help-key": "turn_order" }, g, "TURN ORDER");
     helpOn(ctx, heading, "turn_order");
     turnOrder(g, 250, y, W - 10 - 250, ctx);
@@ -528,14 +533,16 @@
       y += 16;
     }
     legend(g, y + 4, ctx);
-    return y + 4 + 118;
+    return y + 4 + LEGEND_HEIGHT;
   }
+
+  const LEGEND_HEIGHT = 134; // six rows of 19 px and their margins
 
   /** The map key; each symbol carries its rule (hover, or a tap on a phone) from data/help.toml. */
   function legend(g, y, ctx) {
     const s = Ludo.svg;
     const lg = s("g", { class: "legend" }, g);
-    s("rect", { x: SIDE.x, y, width: SIDE.w, height: 118, rx: 6, fill: "#faf7f0", stroke: "#d4c9b0" }, lg);
+    s("rect", { x: SIDE.x, y, width: SIDE.w, height: LEGEND_HEIGHT, rx: 6, fill: "#faf7f0", stroke: "#d4c9b0" }, lg);
     const x = SIDE.x + 12;
     const row = (k) => y + 18 + k * 19;
     const item = (key) => {
@@ -578,7 +585,9 @@
     chip(it, x + 176, row(3) - 4, EMPIRE_COLOUR.Ottoman, "O");
     chip(it, x + 194, row(3) - 4, EMPIRE_COLOUR.British, "B");
     text(it, x + 206, row(3), "Empires");
-    s("text", { x, y: row(4), "font-size": 10.5, fill: "#6b6150" }, lg, ctx.help ? "Highlighted areas can be clicked; hover or tap a symbol for its rule." : "Highlighted areas can be clicked.");
+    // Two lines: in one, the sentence ran past the key's box ("hover or tap a sym…" at 1280 px).
+    s("text", { x, y: row(4), "font-size": 10.5, fill: "#6b6150", "data-legend-note": "click" }, lg, "Highlighted areas can be clicked.");
+    if (ctx.help) s("text", { x, y: row(5), "font-size": 10.5, fill: "#6b6150", "data-legend-note": "help" }, lg, "Hover or tap a symbol for its rule.");
   }
 
   // ------------------------------------------------------------------ conflicts, before the card or die decides
@@ -805,7 +814,7 @@
     status(ctx) {
       const view = ctx.view;
       const rules = (ctx.static.players || {})[String(view.factions.length)] || {};
-      const round = `${view.era_name} Era, round ${view.round}${rules.rounds ? `/${rules.rounds}` : ""}`;
+      const round = `${view.era_name} Era, ${roundText(view, rules, "/")}`;
       if (view.over) return `${round} · ${view.winner} wins${view.quality ? ` (${view.quality})` : ""}`;
       return view.decision ? `${round} · ${view.decision.prompt}` : round;
     },

@@ -319,6 +319,8 @@
         s("rect", { x, y, width: CELL, height: CELL, fill: river.has(index) ? "#9ccbe6" : "#f3ebd3", stroke: "#cbbd9a", "stroke-width": 1 }, g);
         if (code && code !== "m" && !monumentSquares.has(index)) drawTile(g, x, y, code);
         if (treasures.has(index)) {
+          // A corner treasure (taken first) in a frame, as the legend draws it: it was told only in the rules help.
+          if (framed.has(index)) s("rect", { x: x + CELL - 19, y: y + 2, width: 16, height: 16, fill: "none", stroke: "#8d6e00", "stroke-width": 2, "data-framed": name }, g);
           s("path", { d: `M${x + CELL - 11} ${y + 4} l6 6 l-6 6 l-6 -6 z`, fill: "#f5c518", stroke: "#8d6e00", "stroke-width": 1 }, g);
         }
         if (index === view.unification) {
@@ -419,6 +421,7 @@
     status(ctx) {
       const view = ctx.view;
       const d = view.decision;
+      if (view.over) return `after turn ${view.turn} · bag ${view.bag} tiles`; // nobody is "to play" any more
       const asked = d ? ` · ${d.prompt}` : "";
       return `Turn ${view.turn} · ${ctx.seatName(view.current)} to play${asked} · bag ${view.bag} tiles`;
     },
