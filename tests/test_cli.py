@@ -280,9 +280,10 @@ def test_play_says_what_each_bot_plays_like_in_this_game() -> None:
 
 
 def test_out_of_range_number_is_refused() -> None:
-    result = run("play", "blind-draw", "--seats", "human,human", "--seed", "2", input="\n9\nquit\n")
+    result = run("play", "blind-draw", "--seats", "human,human", "--seed", "2", input="\n9\n-1\n3.5\n0\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "there is no action 9" in result.output
+    for typed in ("9", "-1", "3.5", "0"):  # one message for every number that is no action's
+        assert f"there is no action {typed}; choose 1-" in result.output, typed
 
 
 def test_hot_seat_simultaneous_choices_keep_private_events_private(secret_pick: None) -> None:

@@ -6,6 +6,7 @@ text becomes an action.
 
 from __future__ import annotations
 
+import re
 import secrets
 import sys
 from contextlib import suppress
@@ -45,6 +46,7 @@ from ludoteca.core import (
 )
 from ludoteca.secrecy import public_action_text
 
+NUMBER = re.compile(r"[+-]?\d+(?:\.\d*)?")  # what a person types meaning an action's number, right or wrong
 
 @dataclass
 class _Player:
@@ -193,12 +195,12 @@ class _PlaySession:
             if text == "?":
                 console.print(action_list(legal), soft_wrap=True)
                 continue
-            if text.isdecimal():
-                number = int(text)
-                if not 1 <= number <= len(legal):
-                    self.complain(f"there is no action {number}; choose 1-{len(legal)}")
-                    continue
-                text = legal[number - 1].text
+            if text.isdecimal() and 1 <= int(text) <= len(legal):
+                text = legal[int(text) - 1].text
+            elif NUMBER.fullmatch(text) and all(action.text != text for action in legal):
+                # "999", "-1" and "3.5" are all a number that is no action's: one message for all three
+                self.complain(f"there is no action {text}; choose 1-{len(legal)}")
+                continue
             try:
                 chosen = self.state.parse_action(seat, text)
                 if not self.confirmed(seat, chosen):

@@ -35,6 +35,16 @@ def test_tribal_conference_example_target_three() -> None:
     assert not events(state, "out_of_turn")  # the Hashemite event does not trigger
 
 
+def test_placing_no_piece_after_a_successful_attempt_is_said() -> None:
+    state = saudi_turn([18], [3], pieces={"Riyadh": {"Saudi": 1}})
+    act(state, "#18 Aqaba: Tribal Conference attempt (target 3)")
+    act(state, "place no piece in the Tribal Conference")
+    assert [e["text"] for e in events(state, "conference_piece_none")] == [
+        "Saudi places no piece in the Tribal Conference."
+    ]
+    assert state.data["tc"] == {}
+
+
 def test_tribal_conference_fails_above_target_and_is_once_per_era() -> None:
     state = saudi_turn([18, 22], [4])
     act(state, "#18 Aqaba: Tribal Conference attempt (target 3)")

@@ -26,6 +26,16 @@ def test_remove_from_a_region_with_own_pieces_present() -> None:
     assert state.to_act() == [0]  # one piece only: the event is over
 
 
+def test_an_event_stopped_short_says_so() -> None:
+    """An "up to" effect is optional piece by piece; stopping it was silent, and the table could not tell why
+    nothing happened."""
+    state = saudi([7], pieces={"Riyadh": {"Saudi": 1}, "Al-Kharj": {"Rasheedi": 2}})
+    act(state, "#07 Shooting Accident: event")
+    act(state, "#07: stop removing")
+    assert [e["text"] for e in events(state, "event_stop")] == ["Shooting Accident: Saudi removes no pieces."]
+    assert pieces(state, "Al-Kharj") == {"Rasheedi": 2}
+
+
 def test_event_adds_tribal_conference_pieces_from_stock_and_a_lasting_op_bonus() -> None:
     state = saudi([9, 3], pieces={"Riyadh": {"Saudi": 1}})
     act(state, "#09 Treaty of Darin: event")

@@ -67,7 +67,13 @@ def place_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
 @RULES.decision("conference_place", place_options)
 def conference_place(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     faction = frame["faction"]
-    if action.payload is False:  # placing is optional (docs/rulings.md AS-R23)
+    if action.payload is False:  # placing is optional (docs/rulings.md AS-R23); said, so the table knows why
+        state.emit(
+            "conference_piece_none",
+            f"{faction} places no piece in the Tribal Conference.",
+            faction=faction,
+            seat=frame["seat"],
+        )
         return
     if action.payload is not None:
         board.take(state, action.payload, faction)  # "A Tribal Conference action is not an Event": map allowed

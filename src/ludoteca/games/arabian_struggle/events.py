@@ -73,15 +73,15 @@ def effect_step(state: ArabianStruggleState, frame: Frame) -> None:
     kind, faction = effect["do"], frame["faction"]
     base = {"card": frame["card"], "index": frame["index"], "faction": faction, "seat": frame["seat"]}
     if kind == "place":
-        RULES.push(state, "event_place", left=effect["count"], **base)
+        RULES.push(state, "event_place", left=effect["count"], of=effect["count"], **base)
     elif kind == "remove":
         left = effect["count"]
         if left == "all":
             owners = board.opponents(faction) if effect["who"] == "opponent" else [_who(effect, faction)]
             left = sum(board.count(state, a, o) for a in _candidate_areas(state, effect, faction) for o in owners)
-        RULES.push(state, "event_remove", left=left, **base)
+        RULES.push(state, "event_remove", left=left, of=left, **base)
     elif kind == "conference":
-        RULES.push(state, "event_conference", left=effect["count"], **base)
+        RULES.push(state, "event_conference", left=effect["count"], of=effect["count"], **base)
     elif kind == "move":  # as for movement (docs/rulings.md AS-R26)
         RULES.push(
             state, "move_piece", seat=frame["seat"], faction=_who(effect, faction), left=effect["count"], moved={}
@@ -92,6 +92,21 @@ def effect_step(state: ArabianStruggleState, frame: Frame) -> None:
 
 def _label(frame: Frame) -> str:
     return f"#{frame['card']:02d}"
+
+
+def _stopped(state: ArabianStruggleState, frame: Frame, verb: str) -> None:
+    """Say so when an effect stops short by its faction's choice: the other seats saw nothing happen and could
+    not tell why (an "up to 2" effect is optional piece by piece). Nothing is said when the effect ran out."""
+    if frame["left"] <= 0:
+        return
+    nothing = frame.get("of") == frame["left"]  # no piece yet (a frame saved before "of" existed says "no more")
+    state.emit(
+        "event_stop",
+        f"{board.card(frame['card']).title}: {frame['faction']} {verb} {'no' if nothing else 'no more'} pieces.",
+        card=frame["card"],
+        faction=frame["faction"],
+        seat=frame["seat"],
+    )
 
 
 def place_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
@@ -115,6 +130,7 @@ def place_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
 @described_decision("event_place", place_choices)
 def event_place(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     if action.payload is None:
+        _stopped(state, frame, "places")
         return
     who = _who(_effect(frame), frame["faction"])
     board.add(state, action.payload, who)
@@ -148,6 +164,7 @@ def remove_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
 @RULES.decision("event_remove", remove_options)
 def event_remove(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     if action.payload is None:
+        _stopped(state, frame, "removes")
         return
     area, owner = action.payload
     board.take(state, area, owner)
@@ -173,6 +190,7 @@ def conference_options(state: ArabianStruggleState, frame: Frame) -> list[Action
 @RULES.decision("event_conference", conference_options)
 def event_conference(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     if action.payload is None:
+        _stopped(state, frame, "adds to the Tribal Conference")
         return
     who = action.payload
     state.data["tc"][who] = state.data["tc"].get(who, 0) + 1
