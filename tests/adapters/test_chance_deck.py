@@ -261,12 +261,18 @@ BEFORE = {
 }
 
 
+# Log lines added after these digests were taken (2026-12-04): they say what a choice did not do (no piece placed in
+# the Tribal Conference, an event stopped short); left out, so that the digests still pin every other byte.
+LATER_LINES = frozenset({"conference_piece_none", "event_stop"})
+
+
 def _digest(seed: int, players: int, variant: str, generator: str) -> str:
     state = load_game("arabian-struggle", players, {"variant": variant}).new_state(seed=seed, generator=generator)
     play_randomly(state, seed)
     data = {key: value for key, value in state.data.items() if key != "deck_runs"}
     views = [state.view(seat) for seat in (*range(players), None)]
-    return short_digest(state.record(), state.log, data, views, state.result())
+    log = [event for event in state.log if event["type"] not in LATER_LINES]
+    return short_digest(state.record(), log, data, views, state.result())
 
 
 def test_seeded_games_are_the_ones_played_before_draw_time_chance() -> None:

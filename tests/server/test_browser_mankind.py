@@ -115,6 +115,10 @@ def test_a_war_is_shown_before_the_next_roll_with_rules_help_and_places(server: 
         # the rules code's bonus, shown before the roll, is the one the roll added
         assert logged["totals"][k] - logged["rolls"][k] == side["bonus"]  # no unit lost since: the same levels
     assert f"{round(conflict['odds'] * 100)}%" in panel.locator(".mk-odds").inner_text()
+    # The players panel counts the spread as the tableau does (not the builds alone: two counts of one thing).
+    for seat, shown in enumerate(payload["view"]["players"]):
+        line = page.inner_text(f"#players [data-seat='{seat}']")
+        assert f"spread {shown['spread']}" in line and "builds" not in line
 
     # Rules help: a trait's tooltip and, on a tap, its box; the legend's War with this era's sub-table.
     trait = page.locator("#board g[data-place='1:WL']")
@@ -160,6 +164,10 @@ def test_a_war_is_shown_before_the_next_roll_with_rules_help_and_places(server: 
     # The decision is made on the board: the unit to lose is a click on its chip.
     version = payload["version"]
     target = page.locator("#board g.tableau[data-seat='0'] g[data-build].target").first
+    # Marked as plainly as a chosen tool's targets, not with the table's faint outline (a player missed them).
+    mark = target.locator(".target-mark").evaluate(
+        "(el) => [getComputedStyle(el).stroke, getComputedStyle(el).strokeWidth]")
+    assert mark == ["rgb(255, 143, 0)", "3px"]
     target.click()
     menu = page.locator(".menu button")
     if menu.count():

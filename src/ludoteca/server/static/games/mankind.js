@@ -332,7 +332,9 @@
     },
 
     players(ctx) {
-      return ctx.view.players.map((p) => `${p.vp} VP · ${p.rp} RP · ${p.ip} IP · ${p.builds.length} builds`);
+      // The spread (every build, the Government and Conquests too), as the tableau counts it: "24 builds" here
+      // beside "spread 29" there read as two different counts of one thing.
+      return ctx.view.players.map((p) => `${p.vp} VP · ${p.rp} RP · ${p.ip} IP · spread ${p.spread}`);
     },
 
     status(ctx) {
