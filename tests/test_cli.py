@@ -104,9 +104,10 @@ def test_help_and_version() -> None:
 def test_games_lists_blind_draw_with_player_counts_and_options() -> None:
     result = run("games")
     assert result.exit_code == 0, result.output
-    row = next(line for line in result.output.splitlines() if "blind-draw" in line)
-    assert "2-4" in row
-    assert "limit=21" in row
+    lines = result.output.splitlines()
+    at = next(index for index, line in enumerate(lines) if "blind-draw" in line)
+    assert "2-4" in lines[at] and "limit=21" in lines[at]
+    assert "default 2" in lines[at + 1]  # the count --players takes when left out
 
 
 def test_games_lists_the_bots_with_each_games_own_words() -> None:

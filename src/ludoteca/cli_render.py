@@ -52,15 +52,18 @@ def games_table(game_ids: Sequence[str], describe: Callable[[str], dict[str, Any
     """One row per game; a game that fails to load shows its error instead of breaking the table."""
     table = Table(title="Ludoteca games")
     table.add_column("id", no_wrap=True)
-    table.add_column("title")
-    table.add_column("players", justify="center")
-    table.add_column("options")
+    table.add_column("title", max_width=12)  # titles wrap at spaces; the options get the room (a long one folds)
+    table.add_column("players", justify="center", no_wrap=True)
+    table.add_column("options", overflow="fold")
     for game_id in game_ids:
         try:
             info = describe(game_id)
             low, high = info["players"]
+            counts = player_range(low, high)
+            if info.get("default_players") is not None and low != high:  # what --players is when left out
+                counts += f"\ndefault {info['default_players']}"
             options = "\n".join(option_line(name, spec) for name, spec in (info.get("options") or {}).items())
-            table.add_row(Text(game_id), Text(str(info["title"])), player_range(low, high), Text(options or "-"))
+            table.add_row(Text(game_id), Text(str(info["title"])), counts, Text(options or "-"))
         except Exception as error:  # a broken game must not hide the others
             message = f"cannot load: {type(error).__name__}: {error}"
             table.add_row(Text(game_id), Text(message, style="red"), "?", "")

@@ -117,6 +117,10 @@ def test_bad_options() -> None:
         LudotecaGymEnv("tigris-euphrates", players=3, opponents=["random"])
     with pytest.raises(BadOptions, match="no agent"):
         LudotecaGymEnv("tigris-euphrates", opponents="nobody")
+    with pytest.raises(BadOptions, match="no evaluation weight set 'nope'"):  # when made, not at the first move
+        LudotecaGymEnv("tigris-euphrates", opponents="heuristic:weights=nope")
+    with pytest.raises(BadOptions, match="no named features"):  # this game's evaluation has no sets to choose
+        LudotecaGymEnv("arabian-struggle", opponents="heuristic:weights=hand")
     with pytest.raises(BadOptions, match="illegal_action"):
         LudotecaGymEnv("tigris-euphrates", illegal_action="ignore")
     with pytest.raises(BadOptions, match="reset"):

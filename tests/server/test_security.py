@@ -286,6 +286,11 @@ def test_sockets_per_address_are_capped(client: TestClient) -> None:
         ("ismcts:hints=2", "at most 1"),
         ("ismcts:guided=2", "at most 1"),
         ("ismcts:plans=3", "at most 2"),  # each plan's lines run to the next turn's phase 8
+        # A heuristic judging each move on 100,000 redrawn futures held the quick bots' thread for minutes.
+        ("heuristic:samples=100000", "at most 16"),
+        # A weight set the game has not got: refused when the game is made, not at the bot's first move.
+        ("heuristic:weights=nope", "no evaluation weight set 'nope'"),
+        ("ismcts:weights=nope", "no evaluation weight set 'nope'"),
     ],
 )
 def test_unbounded_bots_are_refused(client: TestClient, spec: str, reason: str) -> None:

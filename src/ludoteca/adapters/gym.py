@@ -79,7 +79,7 @@ class LudotecaGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         if len(specs) != len(others):
             raise BadOptions(f"opponents needs one spec or {len(others)} (one per other seat), not {len(specs)}")
         for spec in specs:
-            make_agent(spec)  # a bad spec is refused now, not at the first reset
+            make_agent(spec, game_id=self.game.id)  # a bad spec is refused now, not at the first reset
         self.opponent_specs = dict(zip(others, specs, strict=True))
         self.max_steps: int = self.encoding.length_bound() if max_steps is None else max_steps
         self.illegal_action = illegal_action

@@ -126,10 +126,18 @@ def agent_summaries(game: Game | None = None) -> dict[str, str]:
     return words if game is None else words | dict(game.bot_summaries)
 
 
-def make_agent(spec: str, seed: int = 0) -> Agent:
-    """Build the agent a spec names; :class:`BadOptions` for an unknown agent or parameter."""
+def make_agent(spec: str, seed: int = 0, game_id: str | None = None) -> Agent:
+    """Build the agent a spec names; :class:`BadOptions` for an unknown agent or parameter. With ``game_id``, a
+    parameter whose worth depends on the game is checked against it too (``weights=W``: a weight set the game's
+    evaluation has), so that a bad one is refused when the seat is made, not at its first move."""
     name, params = parse_agent_spec(spec)
     factories = _factories()
     if name not in factories:
         raise BadOptions(f"there is no agent {name!r} (known agents: {', '.join(sorted(factories))})")
-    return factories[name](params, seed)
+    agent = factories[name](params, seed)
+    weights = getattr(agent, "weights", None)
+    if game_id is not None and weights is not None:
+        from ludoteca.learning import weighted_scores  # the evaluation modules: only when a set is named
+
+        weighted_scores(game_id, weights)
+    return agent

@@ -15,11 +15,15 @@ from ludoteca.cli.common import fail, stdout_console, user_errors
 from ludoteca.cli.matches import check_match_setup
 from ludoteca.cli_render import tournament_table
 
+# Without --players a game is played at its own default count: say where it is shown, since a fair share of 25%
+# surprised a reader who expected two players.
+PLAYERS_HELP = "Number of players (default: the game's default count, which `ludoteca games` shows)."
+
 
 def tournament_command(
     game: Annotated[str, typer.Argument(help="Game id (see `ludoteca games`).")],
     agents: Annotated[str, typer.Option("--agents", "-a", help="Agent specs separated by commas.")],
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 20,
     seed: Annotated[int, typer.Option("--seed", help="Master seed.")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
@@ -42,7 +46,7 @@ def simulate_command(
     out: Annotated[Path, typer.Option("--out", help="Directory for results.jsonl, summary.json, plots, report.md.")],
     agents: Annotated[str, typer.Option("--agents", "-a", help="Agent specs separated by commas; seats rotate.")]
     = "random",
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Master seed; game i plays seed derive_seed(seed, i).")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,

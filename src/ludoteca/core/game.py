@@ -279,11 +279,13 @@ class Game(ABC):
         """An empty State of this game's class (``_setup`` then fills it)."""
 
     def describe(self) -> dict[str, Any]:
-        """What ``ludoteca games`` shows: id, title, player counts and options."""
+        """What ``ludoteca games`` shows: id, title, player counts (and the count a game is played at when none
+        is given) and options."""
         return {
             "id": self.id,
             "title": self.title,
             "players": [self.min_players, self.max_players],
+            "default_players": self.players,
             "options": {spec.name: {"default": spec.default, "choices": spec.choices} for spec in self.option_specs},
         }
 

@@ -521,7 +521,7 @@ class GameService:
                                       name if mine else None))
                 continue
             try:
-                infos.append(SeatInfo(spec, None, server_agent(spec, _bot_seed(seed, KEYED, seat))))
+                infos.append(SeatInfo(spec, None, server_agent(spec, _bot_seed(seed, KEYED, seat), game_id)))
             except BadOptions as error:
                 raise bad_request(f"seat {seat}: {error}") from None
         game_key = secrets.token_hex(6)
