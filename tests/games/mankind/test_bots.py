@@ -107,6 +107,20 @@ def test_build_table_ten_is_judged_by_the_best_build_of_each_kind_without_seeing
     assert str(poor.heuristic_choice(0, poor.legal_actions(0))).startswith("gain 1D6")
 
 
+def test_a_build_table_ten_with_nothing_affordable_takes_points_not_an_empty_kind() -> None:
+    """Seat 1, 0 IP and 1 RP, rolls a 10 (seed 3, a game met at the terminal): every kind builds nothing, so 1D6
+    points are the only gain. Each option used to be judged on a future of its own, and the luck of the next
+    turn's events made "build a Leader" (nothing) look best; now all are judged on the same futures."""
+    played = [(1, "build Schools for 2 RP"), (1, "roll again for 3 IP"), (0, "build Phalanx for 2 RP"),
+              (0, "end the Build Phase"), (1, "send the horde against seat 0"), (0, "lose Warriors"),
+              (1, "build Hoplites for 3 RP"), (1, "roll again for 3 IP")]
+    state = ludoteca.load_game("mankind", players=2).new_state(seed=3)
+    for seat, text in played:
+        state.apply(seat, text)
+    assert state.view(1)["decision"]["step"] == "build_choice" and state.data["players"][1]["ip"] == 0
+    assert str(state.heuristic_choice(1, state.legal_actions(1))).startswith("gain 1D6")
+
+
 def test_the_heuristic_beats_random_in_a_seeded_sample() -> None:
     """A regression check of issue #21's target (95% over 100 games, docs/agents.md): 10 two-player games,
     seats alternating, fixed seeds; one-sample look-ahead keeps it to a few seconds of CPU a game."""

@@ -330,23 +330,39 @@ def wants_roll(state: MankindState, player: Player) -> bool:
 
 def best_kind(state: MankindState, seat: int, legal: list[Action]) -> Action:
     """Build Table 10 (pick a kind or gain 1D6 points): each kind is worth its best build, which shows only in
-    the pick after it. Judged on a clone whose dice are redrawn (so nothing hidden is seen), the points at
-    their mean."""
-    rng = random.Random(state.data["turn"])
+    the pick after it. Judged on clones whose dice are redrawn (so nothing hidden is seen), the points at
+    their mean.
+
+    Every option is played out on the same ``KIND_SAMPLES`` redrawn futures (common random numbers, as
+    ``best_through_conflict``): a kind with nothing to build lets the turn run on to the next decision, often the
+    next player's events, and with a future of its own drawn for each option the luck of that future decided.
+    A bot with 0 IP picked "build a Leader" (nothing) over "gain 1D6 VP" because the Leader's future was kinder.
+    """
     best, best_value = legal[0], float("-inf")
     for action in legal:
-        twin = state.clone()
-        twin.resample(seat, rng)
-        twin.apply_legal(seat, action)
-        value = twin.evaluate(seat)
-        if twin.to_act() == [seat] and not twin.is_over():
-            for pick in twin.legal_actions(seat):
-                # Outright builds only: the upgrades of every weaker unit are dozens of options, and the best
-                # unit bought outright already tells what the kind is worth.
-                if pick.text.startswith("build") and pick.text != "build nothing" and "replacing" not in pick.text:
-                    third = twin.clone()
-                    third.apply_legal(seat, pick)
-                    value = max(value, third.evaluate(seat))
+        value = 0.0
+        for sample in range(KIND_SAMPLES):
+            twin = state.clone()
+            twin.resample(seat, random.Random(state.data["turn"] * KIND_SAMPLES + sample))
+            twin.apply_legal(seat, action)
+            value += _best_build_after(twin, seat)
         if value > best_value:
             best, best_value = action, value
     return best
+
+
+KIND_SAMPLES = 2  # redrawn futures each Build Table 10 option is judged on
+
+
+def _best_build_after(twin: State, seat: int) -> float:
+    """``seat``'s estimate on ``twin``, or after the best build it may now pick if that is better."""
+    value = twin.evaluate(seat)
+    if twin.to_act() == [seat] and not twin.is_over():
+        for pick in twin.legal_actions(seat):
+            # Outright builds only: the upgrades of every weaker unit are dozens of options, and the best
+            # unit bought outright already tells what the kind is worth.
+            if pick.text.startswith("build") and pick.text != "build nothing" and "replacing" not in pick.text:
+                third = twin.clone()
+                third.apply_legal(seat, pick)
+                value = max(value, third.evaluate(seat))
+    return value
