@@ -300,11 +300,14 @@ def _calamity_view() -> dict[str, Any]:
     return state.view(1)
 
 
-DRAW = """([payload, staticData]) => {
-  const ctx = { payload, view: payload.view, seat: payload.seat, static: staticData, actions: [],
-    target() {}, claim() {}, redraw() {}, act() {}, seatName: (s) => `Seat ${s}`,
-    help: (el, title, text) => el.setAttribute('data-test-help', `${title}\\n${text}`) };
-  const el = Ludo.renderers['advanced-civilization'].board(ctx);
+# Draws one part of the page (board or hand) from a view, outside the live game: what it claims and what it sends
+# are kept in window.claimed and window.sent.
+RENDER = """([payload, staticData, actions, part]) => {
+  window.claimed = []; window.sent = [];
+  const ctx = { payload, view: payload.view, seat: payload.seat, static: staticData, actions,
+    target() {}, claim(texts) { window.claimed.push(...texts); }, redraw() {}, act(text) { window.sent.push(text); },
+    seatName: (s) => `Seat ${s}`, help: (el, title, text) => el.setAttribute('data-test-help', `${title}\\n${text}`) };
+  const el = Ludo.renderers['advanced-civilization'][part](ctx);
   const host = document.createElement('div');
   host.id = 'drawn';
   host.appendChild(el);
@@ -320,7 +323,7 @@ def test_conflicts_and_calamities_are_shown_before_they_resolve(server: str, des
     static = game.state()["static"]
     view = _movement_view()
     assert {c["area"] for c in view["conflicts"]} >= {"Sinai", "Gaza"}
-    page.evaluate(DRAW, [{"view": view, "seat": 1, "version": 1}, static])
+    page.evaluate(RENDER, [{"view": view, "seat": 1, "version": 1}, static, [], "board"])
     panel = page.inner_text("#drawn .ac-conflicts")
     assert "Sinai (limit" in panel and "Egypt 3 · Crete 3" in panel
     assert "Gaza" in panel and "city of Crete" in panel and "attacks the city" in panel
@@ -331,7 +334,7 @@ def test_conflicts_and_calamities_are_shown_before_they_resolve(server: str, des
 
     view = _calamity_view()
     assert view["calamities"]["current"]["name"] == "Epidemic"
-    page.evaluate(DRAW, [{"view": view, "seat": 1, "version": 2}, static])
+    page.evaluate(RENDER, [{"view": view, "seat": 1, "version": 2}, static, [], "board"])
     panel = page.inner_text("#drawn .ac-calamity")
     assert "Epidemic strikes Egypt" in panel and "Tradable, stack 6" in panel
     assert "Egypt loses 8 unit points" in panel  # 16, 8 fewer with Medicine (§30)
@@ -364,20 +367,6 @@ def test_rules_help_on_hover_and_tap_and_the_page_fits_a_phone(server: str, phon
 
 
 # ------------------------------------------------------------------------------------------- a trade offer
-HAND = """([payload, staticData, actions]) => {
-  window.claimed = []; window.sent = [];
-  const ctx = { payload, view: payload.view, seat: payload.seat, static: staticData, actions,
-    target() {}, claim(texts) { window.claimed.push(...texts); }, redraw() {}, act(text) { window.sent.push(text); },
-    seatName: (s) => `Seat ${s}`, help() {} };
-  const el = Ludo.renderers['advanced-civilization'].hand(ctx);
-  const host = document.createElement('div');
-  host.id = 'drawn';
-  host.appendChild(el);
-  document.body.appendChild(host);
-  return true;
-}"""
-
-
 def test_an_offers_undeclared_cards_are_named_on_the_traders_own_page(server: str, desktop: Tab) -> None:
     """The action gives an undeclared card's place in the hand, not its name (AC-R22); the seat's own page names
     it, so that a player knows which card goes (a player met "add hand card 4" and could not tell)."""
@@ -397,7 +386,7 @@ def test_an_offers_undeclared_cards_are_named_on_the_traders_own_page(server: st
     game = Game(server)
     page = desktop.page
     open_page(desktop, game.url)
-    page.evaluate(HAND, [{"view": state.view(1), "seat": 1, "version": 1}, game.state()["static"], actions])
+    page.evaluate(RENDER, [{"view": state.view(1), "seat": 1, "version": 1}, game.state()["static"], actions, "hand"])
     buttons = page.locator("#drawn .ac-undeclared button")
     assert buttons.all_inner_texts() == ["Grain", "Wine"]
     assert page.evaluate("() => window.claimed") == actions  # no bare "hand card N" button besides them
