@@ -84,3 +84,26 @@ def test_a_game_nobody_moves_in_expires(database: str) -> None:
         assert seen(client, old)["ended"] == "the game expired unfinished"
     with TestClient(create_app(database, bot_delay=0)) as client:
         assert seen(client, old)["ended"] == "the game expired unfinished"
+
+
+def test_a_resigned_seats_open_socket_sees_no_more_than_a_spectator(client: TestClient) -> None:
+    """The attack: resign, keep the page open, and read the tiles of the bot now playing the seat (they came with
+    every move) to pass them on to a friend still playing. After the resignation the socket gets what a
+    spectator gets."""
+    body = {"game": "tigris-euphrates", "players": 3, "seats": ["human", "human", "random"]}
+    created = claim_all(client, client.post("/api/games", json=body).json())
+    url = f"/api/games/{created['id']}"
+    with client.websocket_connect(f"/ws/games/{created['id']}?token={created['seats'][1]['token']}") as socket:
+        first = socket.receive_json()
+        assert first["seat"] == 1 and isinstance(first["view"]["hands"][1], dict)  # its own tiles, while its own
+        assert client.post(f"{url}/resign", json={"version": 0}, headers=bearer(created, 1)).status_code == 200
+        for _ in range(3):  # the resignation, then the moves that follow it
+            pushed = socket.receive_json()
+            assert pushed["seat"] is None and all(isinstance(hand, int) for hand in pushed["view"]["hands"])
+            assert pushed["legal_actions"] == []
+            if pushed["version"] >= 2:
+                break
+            legal = seen(client, created, 0)["legal_actions"]
+            if legal:
+                move = {"version": seen(client, created, 0)["version"], "action": legal[0]}
+                assert client.post(f"{url}/actions", json=move, headers=bearer(created, 0)).status_code == 200

@@ -133,6 +133,7 @@ class Hub:
                 payload = payload_for(*key)
                 texts[key] = json.dumps(payload), payload
             text, payload = texts[key]
+            watcher.seat = payload.get("seat")  # a resigned seat's socket is a spectator's from now on
             self._offer(watcher, text)
             self._note_sent(watcher, payload)
 

@@ -627,6 +627,10 @@ class GameService:
         docs/server.md), provided the log has only grown since ``log_base``. Either way the entries are a
         slice of the seat's own visible log, so a delta can carry nothing a full log would not.
         """
+        if seat is not None and not room.seats[seat].human:
+            # A seat a bot now plays (its person resigned): a socket its person left open gets what a spectator
+            # sees; it went on receiving the seat's hand with every move.
+            seat = None
         state = room.state
         over = room.finished
         parts = self._seen(room, seat)
