@@ -151,6 +151,31 @@ def test_a_friend_gives_a_name_on_the_invitation_page(server: str, people: Peopl
     friend.wait_for_selector("[data-own-hand]")
     assert friend.inner_text("#who") == "You are Dora"
     assert httpx.get(f"{server}/api/games/{created['id']}").json()["seats"][1]["name"] == "Dora"
+    # Dora closes the tab: the lobby's "Your seats" takes her back to her seat (it offered only "watch").
+    friend.goto(server + "/")
+    friend.wait_for_selector(f"[data-mine='{created['id']}'] a[href*='#token=']")
+    friend.click(f"[data-mine='{created['id']}'] a[href*='#token=']")
+    friend.wait_for_selector("[data-own-hand]")
+    assert friend.inner_text("#who") == "You are Dora"
+
+
+def test_a_creator_who_opens_her_own_invitation_is_warned(server: str, people: People) -> None:
+    """Ann's lobby shows the invitation for seat 1 as a link; opening it herself would take her friend's seat
+    (and its hand) in one click. The page says so first."""
+    ann = people.page()
+    ann.goto(server + "/")
+    ann.fill("#name", "Ann")
+    ann.select_option("#game", "tigris-euphrates")
+    ann.select_option("#players", "2")
+    ann.select_option("#seat-1", "human")
+    ann.click("#start")
+    link = ann.get_attribute("a[data-seat-link='1']", "href") or ""
+    assert "#invite=" in link
+    ann.goto(link)
+    ann.wait_for_selector("#join:not([hidden])")
+    warning = ann.locator("[data-own-invitation='1']")
+    assert "the invitation you made for seat 1" in warning.inner_text()
+    assert ann.inner_text("#take") == "Take seat 1 myself"
 
 
 def _token_of(page: Any, game_id: str) -> str:

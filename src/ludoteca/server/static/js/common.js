@@ -70,6 +70,20 @@ const Ludo = (() => {
 
   const NAME_KEY = "ludoteca.name";
   /** The name this browser last gave (a convenience for the next form; it is public anyway). */
+  // The games this browser holds a seat in (started here, or a seat taken or an invitation claimed here):
+  // the lobby's "Your seats". A seat's page link holds its token, and it is the only way back to the seat.
+  const MINE_KEY = "ludoteca.mine";
+  function mySeats() { try { return JSON.parse(localStorage.getItem(MINE_KEY) || "{}"); } catch (_) { return {}; } }
+  function saveMySeats(all) { try { localStorage.setItem(MINE_KEY, JSON.stringify(all)); } catch (_) { /* private mode */ } }
+  /** Remember a seat this browser now holds (the lobby lists it; a friend who closed the tab finds it there). */
+  function rememberSeat(gameId, title, seat, url) {
+    const all = mySeats();
+    const entry = all[gameId] || { game: title, seats: [], invites: [] };
+    entry.seats = entry.seats.filter((s) => s.seat !== seat).concat([{ seat, url }]);
+    all[gameId] = entry;
+    saveMySeats(all);
+  }
+
   function savedName() { try { return localStorage.getItem(NAME_KEY) || ""; } catch (_) { return ""; } }
   function saveName(name) { try { if (name) localStorage.setItem(NAME_KEY, name); } catch (_) { /* private mode */ } }
 
@@ -180,5 +194,5 @@ const Ludo = (() => {
       html("h2", { text: title }), html("p", { text }), html("p", { class: "links" }, ...links)));
   }
 
-  return { api, svg, html, seatColour, seatName, savedName, saveName, checkName, register, loadRenderer, describe, titleCase, resultText, unavailable, renderers, SEAT_COLOURS };
+  return { api, svg, html, seatColour, seatName, savedName, saveName, checkName, mySeats, saveMySeats, rememberSeat, register, loadRenderer, describe, titleCase, resultText, unavailable, renderers, SEAT_COLOURS };
 })();

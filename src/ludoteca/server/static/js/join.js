@@ -33,6 +33,7 @@
         ? await Ludo.api("POST", `${path}/claim`, { invite, name: checked.value })
         : await Ludo.api("POST", `${path}/seats/${Number(seat)}/take`, { name: checked.value });
       Ludo.saveName(checked.value);
+      Ludo.rememberSeat(gameId, title, taken.seat, taken.url); // the lobby's "Your seats": a way back after the tab closes
       location.replace(`/play/${encodeURIComponent(gameId)}#token=${encodeURIComponent(taken.token)}`);
     } catch (error) {
       byId("take").disabled = false;
@@ -45,6 +46,19 @@
     }
   }
 
+  let title = gameId; // the game's title once read (kept with the seat in "Your seats")
+
+  /** The seat of an invitation this browser made (its creator's own "Invitation for seat N"), or null. */
+  function ownInvitation() {
+    const made = (Ludo.mySeats()[gameId] || {}).invites || [];
+    for (const entry of made) {
+      try {
+        if (new URLSearchParams(new URL(entry.url, location.href).hash.slice(1)).get("invite") === invite) return entry.seat;
+      } catch (_) { /* a malformed stored link: not this one */ }
+    }
+    return null;
+  }
+
   async function start() {
     if (!invite && !(seat !== null && /^\d+$/.test(seat))) {
       say("This link has no invitation code: ask the game's creator for the seat's link.");
@@ -53,6 +67,7 @@
     try { // what the person is about to join: the game's title and who sits where (public)
       const game = await Ludo.api("GET", `/api/games/${encodeURIComponent(gameId)}`);
       const others = (game.seats || []).filter((s) => s.name).map((s) => Ludo.seatName(game, s.seat));
+      title = game.title;
       byId("join-title").textContent = invite ? `Join ${game.title}` : `Take seat ${seat} of ${game.title}`;
       byId("join-what").textContent = others.length ? `At the table: ${others.join(", ")}.` : "";
       if (game.over) { say("This game is over."); return; }
@@ -62,6 +77,12 @@
     }
     byId("name").value = Ludo.savedName();
     byId("take").textContent = invite ? "Take my seat" : `Take seat ${seat}`;
+    const own = invite ? ownInvitation() : null;
+    if (own !== null) { // the creator clicked the link meant for a friend: taking it would take the friend's seat
+      byId("notice").replaceChildren(Ludo.html("div", { class: "notice info", "data-own-invitation": String(own),
+        text: `This is the invitation you made for seat ${own}: send it to the friend who will play that seat. Taking it yourself gives you seat ${own} and what it sees, and your friend's link will no longer work.` }));
+      byId("take").textContent = `Take seat ${own} myself`;
+    }
     byId("join-form").addEventListener("submit", take);
     byId("join").hidden = false;
     byId("name").focus();

@@ -7,9 +7,7 @@
   const byId = (id) => document.getElementById(id);
   const html = Ludo.html;
   let catalog = { games: [], bots: [] };
-  const MINE_KEY = "ludoteca.mine";
-
-  function mine() { try { return JSON.parse(localStorage.getItem(MINE_KEY) || "{}"); } catch (_) { return {}; } }
+  const mine = Ludo.mySeats;
   function remember(created, game) {
     const all = mine();
     all[created.id] = {
@@ -18,17 +16,11 @@
       // kept so that going to one's seat loses no invitation: the lobby lists those nobody has used yet
       invites: created.seats.filter((s) => s.invite || s.open).map((s) => ({ seat: s.seat, url: s.url, open: !!s.open })),
     };
-    localStorage.setItem(MINE_KEY, JSON.stringify(all));
+    Ludo.saveMySeats(all);
   }
 
   /** A seat taken from the "Open seats" list joins "Your seats", like one's own seat of a game started here. */
-  function rememberTaken(game, taken) {
-    const all = mine();
-    const entry = all[game.id] || { game: game.title, seats: [], invites: [] };
-    entry.seats = entry.seats.filter((s) => s.seat !== taken.seat).concat([{ seat: taken.seat, url: taken.url }]);
-    all[game.id] = entry;
-    localStorage.setItem(MINE_KEY, JSON.stringify(all));
-  }
+  function rememberTaken(game, taken) { Ludo.rememberSeat(game.id, game.title, taken.seat, taken.url); }
 
   const AUTO_GO_MS = 1000; // with nobody to invite, the moment the lobby shows where it is taking you
   let going = null; // the timer of that move
