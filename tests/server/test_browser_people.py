@@ -128,10 +128,12 @@ def test_names_an_open_seat_the_chat_as_text_and_a_resignation(server: str, peop
     assert answer.status_code == 200, answer.text
     ann.wait_for_function("document.getElementById('status').textContent.includes('Bob resigned')")
     assert "Winner: Ann (you)" in ann.inner_text("#status")
+    assert "to play" not in ann.inner_text("#status")  # ended early: nobody is to play, nothing is asked
     assert "Bob (seat 1) resigned: the game is over" in ann.inner_text("#log")
     watcher.goto(f"{server}/replay/{game_id}")
     watcher.wait_for_function("document.getElementById('status').textContent.includes('Bob resigned')")
     assert "Bob (seat 1) resigned" in watcher.inner_text("#log")
+    assert "to play" not in watcher.inner_text("#status")
 
 
 def test_a_friend_gives_a_name_on_the_invitation_page(server: str, people: People) -> None:

@@ -816,6 +816,7 @@
       const rules = (ctx.static.players || {})[String(view.factions.length)] || {};
       const round = `${view.era_name} Era, ${roundText(view, rules, "/")}`;
       if (view.over) return `${round} · ${view.winner} wins${view.quality ? ` (${view.quality})` : ""}`;
+      if (ctx.payload.over) return round; // ended early (a resignation): the result says who won
       return view.decision ? `${round} · ${view.decision.prompt}` : round;
     },
   });

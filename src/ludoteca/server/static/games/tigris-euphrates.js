@@ -421,7 +421,8 @@
     status(ctx) {
       const view = ctx.view;
       const d = view.decision;
-      if (view.over) return `after turn ${view.turn} · bag ${view.bag} tiles`; // nobody is "to play" any more
+      // Nobody is "to play" any more, also in a game ended early (a resignation), whose view is not over.
+      if (view.over || ctx.payload.over) return `after turn ${view.turn} · bag ${view.bag} tiles`;
       const asked = d ? ` · ${d.prompt}` : "";
       return `Turn ${view.turn} · ${ctx.seatName(view.current)} to play${asked} · bag ${view.bag} tiles`;
     },

@@ -359,7 +359,9 @@ Ludo.Table = class {
       const text = mine ? "Your turn." : `Waiting for ${waiting.map((s) => Ludo.seatName(payload, s)).join(", ")}.`;
       parts.push(Ludo.html("span", { class: mine ? "turn mine" : "turn", text }));
     }
-    const extra = this.renderer.status ? this.safely("status", () => this.renderer.status(ctx), "") : "";
+    // A game ended early (a resignation, an abandon) still holds the decision it was waiting for: no prompt then.
+    const shown = payload.over && ctx.view && ctx.view.decision ? { ...ctx, view: { ...ctx.view, decision: null } } : ctx;
+    const extra = this.renderer.status ? this.safely("status", () => this.renderer.status(shown), "") : "";
     if (extra) parts.push(Ludo.html("span", { class: "muted", text: ` ${extra}` }));
     el.replaceChildren(...parts);
   }
