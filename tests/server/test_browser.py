@@ -414,6 +414,17 @@ def test_a_person_alone_abandons_and_a_person_among_people_resigns(server: str, 
         assert "Seat 0 resigned. Game over. Winner: Seat 1." in tab.inner_text("#notice")
         OUTPUT.mkdir(parents=True, exist_ok=True)
         tab.screenshot(path=str(OUTPUT / "resigned.png"))
+
+        # Among three, the seat goes to a bot: the page that resigned becomes a spectator's, and says why.
+        body = {"game": "tigris-euphrates", "players": 3, "seats": ["human", "human", "random"]}
+        trio = httpx.post(server + "/api/games", json=body).json()
+        httpx.post(f"{server}/api/games/{trio['id']}/claim", json={"invite": trio["seats"][1]["invite"]})
+        tab.goto(trio["seats"][0]["url"])
+        tab.wait_for_selector("#resign:not([hidden])")
+        tab.click("#resign")
+        tab.wait_for_function("document.getElementById('who').textContent === 'Spectator'")
+        assert "You resigned: a bot plays your seat now" in tab.inner_text("#notice")
+        assert tab.locator("#resign").is_hidden() and tab.locator("[data-own-hand]").count() == 0
     finally:
         context.close()
     assert not errors, f"the pages raised: {errors}"

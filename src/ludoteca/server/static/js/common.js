@@ -174,7 +174,7 @@ const Ludo = (() => {
       text = `There is no game ${game} on this server. The link may be mistyped or cut short, or the game was started on another server.`;
     } else if (status === 403) {
       title = "This link opens no seat";
-      text = `The secret in this link opens no seat of game ${game}: it may be mistyped or cut short, or belong to another game. Ask the person who invited you for your seat's link; meanwhile you can watch the game.`;
+      text = `The secret in this link opens no seat of game ${game}: it may be mistyped or cut short, or belong to another game, or its seat was given up (a player who resigned hands the seat to a bot). Ask the person who invited you for your seat's link; meanwhile you can watch the game.`;
       links.push(html("a", { class: "button", href: `/play/${encodeURIComponent(gameId)}`, text: "Watch as a spectator" }));
     } else if (status === 409 && page === "replay") {
       title = "This game is not over yet";

@@ -155,6 +155,9 @@
       byId("notice").appendChild(Ludo.html("div", { class: "notice info" }, `${Ludo.resultText(payload)} `, Ludo.html("a", { href: `/replay/${gameId}`, text: "Watch the replay" })));
     } else if (payload.bot_error) {
       notice(`A bot stopped: ${payload.bot_error}`);
+    } else if (token && payload.seat === null) {
+      // The page's seat was given up (a resignation among three or more): the server sends what a spectator sees.
+      notice("You resigned: a bot plays your seat now, and you are watching the game.", "info");
     }
   }
 
