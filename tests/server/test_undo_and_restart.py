@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ludoteca.server import create_app
+from tests.server.conftest import claim_all
 from tests.server.test_api import act, entries, state
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
@@ -36,6 +37,21 @@ def test_an_action_that_revealed_nothing_can_be_taken_back(client: TestClient, n
     assert after["view"] == before["view"] and after["legal_actions"] == before["legal_actions"]
     assert client.get(f"/api/games/{created['id']}/record").json()["actions"] == []
     assert entries(client, created["id"]) == 2  # the action and its undo: the history is append-only
+
+
+def test_the_others_are_told_a_move_was_taken_back_also_after_a_restart(database: str) -> None:
+    """The move and its log lines vanished from the other players' pages with nothing to say why. An undo now
+    leaves a line where the move stood, naming who took one back (never the move: a swap's tiles are secret)."""
+    with TestClient(create_app(database, bot_delay=0)) as client:
+        created = claim_all(client, client.post(
+            "/api/games", json={"game": "blind-draw", "seats": ["human", "human"], "seed": 5, "practice": True}).json())
+        assert act(client, created, 0, "stop").status_code == 200
+        assert undo(client, created, 0).status_code == 200
+        for seat in (0, 1):
+            assert state(client, created, seat)["log"][-1]["text"] == "Seat 0 took back a move."
+        assert client.get(f"/api/games/{created['id']}").json()["log"][-1]["type"] == "undone"  # a spectator too
+    with TestClient(create_app(database, bot_delay=0)) as client:  # read back from the stored history
+        assert state(client, created, 1)["log"][-1]["text"] == "Seat 0 took back a move."
 
 
 @pytest.mark.parametrize(("action", "reason"), [("draw", "revealed hidden information"), ("roll", "rolled dice")])

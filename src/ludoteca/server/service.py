@@ -288,6 +288,13 @@ CHAT_REMEMBERED = 120.0
 """Seconds a process remembers which chat messages it has pushed (far past the window it reads again)."""
 
 
+
+def _undo_note(room: Room, seat: int) -> dict[str, Any]:
+    """The log line an undo leaves where the move stood: the other players saw the move vanish with nothing to
+    say why. It names no move (a swap's tiles are the mover's secret), only who took one back."""
+    who = room.seat_label(seat)
+    return {"type": "undone", "text": f"{who[0].upper()}{who[1:]} took back a move.", "seat": seat}
+
 class GameService:
     """Every live game, the storage behind them, and the bots that play in them."""
 
@@ -419,6 +426,7 @@ class GameService:
                 played += 1
             elif entry.kind == UNDO:
                 played -= 1
+                room.notes.append((played, self._log_length(record, played, state), _undo_note(room, entry.seat)))
             elif entry.kind in (RESIGN, END):
                 self._apply_ending(room, entry, played, self._log_length(record, played, state))
         return room
@@ -1053,6 +1061,7 @@ class GameService:
             room.previous = None
             room.version += 1
             room.log_epoch = room.version  # the log lost the undone action's lines
+            room.notes.append((len(before.record()["actions"]), len(before.log), _undo_note(room, seat)))
         await self._changed(room)
         return seat
 
