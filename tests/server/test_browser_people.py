@@ -184,3 +184,23 @@ def _token_of(page: Any, game_id: str) -> str:
     """The seat token in the fragment of a page's seat link ("Your seats" in the lobby it is on)."""
     href = page.get_attribute(f"[data-mine='{game_id}'] a[href*='#token=']", "href") or ""
     return href.split("#token=")[1]
+
+
+def test_a_seat_taken_meanwhile_is_said_above_the_list(server: str, people: People) -> None:
+    """Two strangers open the same open seat's form; the first takes it. The second's 409 was written in the form,
+    which the refreshed list then removed with the seat: the page just lost the form. Now the lobby says it."""
+    created = httpx.post(f"{server}/api/games", json={"game": "tigris-euphrates", "seats": ["human", "human"],
+                                                      "name": "Ann", "open": True}).json()
+    game_id = created["id"]
+    frank = people.page()
+    frank.goto(server + "/")
+    frank.wait_for_selector(f"#open-games tr[data-open-game='{game_id}']")
+    frank.click(f"[data-join='{game_id}/1']")
+    frank.fill(f"[data-join-name='{game_id}/1']", "Frank")
+    taken = httpx.post(f"{server}/api/games/{game_id}/seats/1/take", json={"name": "Eve"})  # Eve is quicker
+    assert taken.status_code == 200, taken.text
+    frank.click(f"[data-take='{game_id}/1']")
+    frank.wait_for_selector("#notice .notice.error")
+    assert "Seat 1 of that game was taken meanwhile" in frank.inner_text("#notice")
+    # The browser logs the refused request as a console error: expected here, and the only one allowed.
+    people.errors[:] = [error for error in people.errors if "409" not in error]

@@ -308,7 +308,10 @@
       } catch (failure) {
         go.disabled = false;
         error.textContent = failure.message; // taken meanwhile (409), or the name refused (400)
-        if (failure.status === 409) refresh().catch(() => {});
+        if (failure.status === 409) { // the list is drawn again without the seat, and the form with it: say it above
+          notice(`Seat ${seat} of that game was taken meanwhile (${failure.message}). Pick another open seat.`);
+          refresh().catch(() => {});
+        }
       }
     });
     cell.replaceChildren(form);
