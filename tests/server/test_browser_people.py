@@ -153,6 +153,11 @@ def test_a_friend_gives_a_name_on_the_invitation_page(server: str, people: Peopl
     friend.wait_for_selector("[data-own-hand]")
     assert friend.inner_text("#who") == "You are Dora"
     assert httpx.get(f"{server}/api/games/{created['id']}").json()["seats"][1]["name"] == "Dora"
+    # A third person with the same (used) link is told at once, before typing a name.
+    carol = people.page()
+    carol.goto(created["seats"][1]["url"])
+    carol.wait_for_selector("#notice .notice.error")
+    assert "This invitation has been used" in carol.inner_text("#notice") and carol.locator("#join").is_hidden()
     # Dora closes the tab: the lobby's "Your seats" takes her back to her seat (it offered only "watch").
     friend.goto(server + "/")
     friend.wait_for_selector(f"[data-mine='{created['id']}'] a[href*='#token=']")

@@ -71,6 +71,13 @@
       byId("join-title").textContent = invite ? `Join ${game.title}` : `Take seat ${seat} of ${game.title}`;
       byId("join-what").textContent = others.length ? `At the table: ${others.join(", ")}.` : "";
       if (game.over) { say("This game is over."); return; }
+      // Every invited seat already has its person (a name): this invitation was used, so say it now rather than
+      // after the person has typed a name. (A seat claimed without a name still shows the form; the claim says.)
+      const waiting = (game.seats || []).filter((s) => s.player === "human" && !s.name && !s.open);
+      if (invite && !waiting.length) {
+        say("This invitation has been used: every invited seat of this game is taken. If it was you, open the seat's page you bookmarked, or find it under \"Your seats\" in the lobby of the browser you joined with.");
+        return;
+      }
     } catch (error) {
       say(error.status === 404 ? "There is no such game on this server." : error.message);
       return;
