@@ -62,16 +62,24 @@ def people(browser: Any) -> Iterator[People]:
     assert not crowd.errors, f"the pages raised: {crowd.errors}"
 
 
-def test_names_an_open_seat_the_chat_as_text_and_a_resignation(server: str, people: People) -> None:
-    # Ann starts a game from the lobby with her name and the other seat open to anyone.
+def ann_starts_a_game(people: People, server: str, open_seat: bool) -> Any:
+    """Ann, named in the lobby, starts a two-player Tigris & Euphrates game whose other seat is a person's: by
+    invitation, or open to anyone. Her page, on the lobby's "invite your friends" step."""
     ann = people.page()
     ann.goto(server + "/")
     ann.fill("#name", "Ann")
     ann.select_option("#game", "tigris-euphrates")
     ann.select_option("#players", "2")
     ann.select_option("#seat-1", "human")
-    ann.check("#open")
+    if open_seat:
+        ann.check("#open")
     ann.click("#start")
+    return ann
+
+
+def test_names_an_open_seat_the_chat_as_text_and_a_resignation(server: str, people: People) -> None:
+    # Ann starts a game from the lobby with her name and the other seat open to anyone.
+    ann = ann_starts_a_game(people, server, open_seat=True)
     link = ann.get_attribute("a[data-seat-link='1'][data-open-seat]", "href") or ""
     assert re.search(r"/join/[0-9a-f]{12}#seat=1$", link) and "token=" not in link
     game_id = link.split("/join/")[1].split("#")[0]
@@ -169,13 +177,7 @@ def test_a_friend_gives_a_name_on_the_invitation_page(server: str, people: Peopl
 def test_a_creator_who_opens_her_own_invitation_is_warned(server: str, people: People) -> None:
     """Ann's lobby shows the invitation for seat 1 as a link; opening it herself would take her friend's seat
     (and its hand) in one click. The page says so first."""
-    ann = people.page()
-    ann.goto(server + "/")
-    ann.fill("#name", "Ann")
-    ann.select_option("#game", "tigris-euphrates")
-    ann.select_option("#players", "2")
-    ann.select_option("#seat-1", "human")
-    ann.click("#start")
+    ann = ann_starts_a_game(people, server, open_seat=False)
     link = ann.get_attribute("a[data-seat-link='1']", "href") or ""
     assert "#invite=" in link
     ann.goto(link)
