@@ -54,6 +54,27 @@ def test_the_others_are_told_a_move_was_taken_back_also_after_a_restart(database
         assert state(client, created, 1)["log"][-1]["text"] == "Seat 0 took back a move."
 
 
+def test_a_history_with_a_resignation_before_an_undone_move_is_read_back(database: str) -> None:
+    """Seat 0 places its turn's first tile, seat 1 resigns (a bot plays on, but it is not its turn), seat 0 takes
+    the tile back: the resignation's line was written when one more action stood than stands now. A restart
+    reads the history back with both lines."""
+    body = {"game": "tigris-euphrates", "players": 3, "seats": ["human", "human", "human"], "seed": 5,
+            "practice": True}
+    with TestClient(create_app(database, bot_delay=0)) as client:
+        created = claim_all(client, client.post("/api/games", json=body).json())
+        first = next(a for a in state(client, created, 0)["legal_actions"] if a.startswith("place black"))
+        assert act(client, created, 0, first).status_code == 200
+        version = state(client, created, 1)["version"]
+        resigned = client.post(f"/api/games/{created['id']}/resign", json={"version": version},
+                               headers={"Authorization": f"Bearer {created['seats'][1]['token']}"})
+        assert resigned.status_code == 200, resigned.text
+        assert undo(client, created, 0).status_code == 200
+        live = [event["type"] for event in state(client, created, 0)["log"]]
+    with TestClient(create_app(database, bot_delay=0)) as client:
+        again = [event["type"] for event in state(client, created, 0)["log"]]
+    assert "resigned" in live and "undone" in live and sorted(again) == sorted(live)
+
+
 @pytest.mark.parametrize(("action", "reason"), [("draw", "revealed hidden information"), ("roll", "rolled dice")])
 def test_no_undo_once_a_card_was_seen_or_a_die_rolled(
     client: TestClient, new_game: NewGame, action: str, reason: str

@@ -44,6 +44,7 @@ from ludoteca.core import (
     list_games,
     load_game,
 )
+from ludoteca.core.record import replay_steps
 from ludoteca.server import games as hooks
 from ludoteca.server.bots import MOVE_SECONDS, BotPools, server_agent
 from ludoteca.server.storage import (
@@ -417,7 +418,12 @@ class GameService:
 
     def _rebuild(self, stored: StoredGame) -> Room:
         record = _record_of(stored, effective_actions(stored.entries))
-        state = ludoteca.replay(record)
+        # One pass over the record gives the state and the log's length after every action: where the notes of
+        # undos, resignations and ends go (a replay per note grew with the undos of a long game). A note written
+        # when more actions stood than stand now (one undone since) goes at the end, as it always did.
+        lengths: list[int] = []
+        for state in replay_steps(record):
+            lengths.append(len(state.log))
         seats = [self._seat(stored, info, seat) for seat, info in enumerate(stored.seats)]
         room = Room(stored.id, stored, state, seats, version=len(stored.entries), log_epoch=len(stored.entries))
         played = 0  # actions standing when each entry was written
@@ -426,17 +432,10 @@ class GameService:
                 played += 1
             elif entry.kind == UNDO:
                 played -= 1
-                room.notes.append((played, self._log_length(record, played, state), _undo_note(room, entry.seat)))
+                room.notes.append((played, lengths[min(played, len(lengths) - 1)], _undo_note(room, entry.seat)))
             elif entry.kind in (RESIGN, END):
-                self._apply_ending(room, entry, played, self._log_length(record, played, state))
+                self._apply_ending(room, entry, played, lengths[min(played, len(lengths) - 1)])
         return room
-
-    @staticmethod
-    def _log_length(record: dict[str, Any], played: int, state: State) -> int:
-        """How long the log was after ``played`` of the record's actions (where a resignation's line goes)."""
-        if played >= len(record["actions"]):
-            return len(state.log)
-        return len(ludoteca.replay({**record, "actions": record["actions"][:played]}).log)
 
     def _seat(self, stored: StoredGame, info: dict[str, Any], seat: int) -> SeatInfo:
         player = info["player"]
