@@ -134,8 +134,9 @@ def test_names_an_open_seat_the_chat_as_text_and_a_resignation(server: str, peop
         headers={"Authorization": f"Bearer {bob_token}"},
     )
     assert answer.status_code == 200, answer.text
-    ann.wait_for_function("document.getElementById('status').textContent.includes('Bob resigned')")
-    assert "Winner: Ann (you)" in ann.inner_text("#status")
+    ann.wait_for_function("document.getElementById('notice').textContent.includes('Bob resigned')")
+    assert "Winner: Ann (you)" in ann.inner_text("#notice")  # the banner says the result, the status line no more
+    assert ann.inner_text("#status").startswith("Game over.") and "Winner" not in ann.inner_text("#status")
     assert "to play" not in ann.inner_text("#status")  # ended early: nobody is to play, nothing is asked
     assert "Bob (seat 1) resigned: the game is over" in ann.inner_text("#log")
     watcher.goto(f"{server}/replay/{game_id}")

@@ -16,7 +16,7 @@
 
   const table = new Ludo.Table(
     { board: byId("board"), hand: byId("hand"), actions: byId("actions"), players: byId("players"), log: byId("log"), status: byId("status") },
-    { interactive: !!token, onAction: send },
+    { interactive: !!token, onAction: send, resultShownAbove: true },
   );
 
   function notice(text, kind) {

@@ -11,6 +11,9 @@ Ludo.Table = class {
   constructor(parts, options) {
     this.parts = parts;
     this.interactive = !!options.interactive;
+    // The game page says the result in its banner, with the replay link: its status line then says only that
+    // the game is over (it said the same sentence twice). The replay page has no banner and keeps it.
+    this.resultShownAbove = !!options.resultShownAbove;
     this.onAction = options.onAction || (() => {});
     this.tool = null;
     this.filter = "";
@@ -352,7 +355,7 @@ Ludo.Table = class {
     if (!el) return;
     const parts = [];
     if (payload.over) {
-      parts.push(Ludo.html("span", { class: "turn", text: Ludo.resultText(payload) }));
+      parts.push(Ludo.html("span", { class: "turn", text: this.resultShownAbove ? "Game over." : Ludo.resultText(payload) }));
     } else {
       const waiting = payload.to_act || [];
       const mine = payload.seat !== null && waiting.includes(payload.seat);
