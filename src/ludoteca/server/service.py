@@ -289,12 +289,12 @@ CHAT_REMEMBERED = 120.0
 """Seconds a process remembers which chat messages it has pushed (far past the window it reads again)."""
 
 
-
 def _undo_note(room: Room, seat: int) -> dict[str, Any]:
     """The log line an undo leaves where the move stood: the other players saw the move vanish with nothing to
     say why. It names no move (a swap's tiles are the mover's secret), only who took one back."""
     who = room.seat_label(seat)
     return {"type": "undone", "text": f"{who[0].upper()}{who[1:]} took back a move.", "seat": seat}
+
 
 class GameService:
     """Every live game, the storage behind them, and the bots that play in them."""
