@@ -126,6 +126,21 @@ def test_names_an_open_seat_the_chat_as_text_and_a_resignation(server: str, peop
         assert tab.inner_text("#chat-log .chat-who >> nth=0") == "Ann"
     assert ann.input_value("#chat-text") == ""
 
+    # Ann moves: the game's log writes "Seat 0", the pages write her name (else who is seat 0 to a watcher?).
+    ann_token = ann.url.split("#token=")[1]
+    seen = httpx.get(f"{server}/api/games/{game_id}", headers={"Authorization": f"Bearer {ann_token}"}).json()
+    assert "Seat 0 places" not in str(seen["log"])
+    move = next(action for action in seen["legal_actions"] if action.startswith("place priest on"))
+    answer = httpx.post(
+        f"{server}/api/games/{game_id}/actions",
+        json={"version": seen["version"], "action": move},
+        headers={"Authorization": f"Bearer {ann_token}"},
+    )
+    assert answer.status_code == 200 and "Seat 0 places their priest" in str(answer.json()["log"]), answer.text
+    for tab in (ann, watcher):
+        tab.wait_for_function("document.getElementById('log').textContent.includes('Ann places their priest')")
+        assert "Turn 1: Ann plays." in tab.inner_text("#log") and "eat 0" not in tab.inner_text("#log")
+
     # Bob resigns: the status, the log and the replay say who.
     seen = httpx.get(f"{server}/api/games/{game_id}").json()
     answer = httpx.post(
@@ -139,8 +154,12 @@ def test_names_an_open_seat_the_chat_as_text_and_a_resignation(server: str, peop
     assert ann.inner_text("#status").startswith("Game over.") and "Winner" not in ann.inner_text("#status")
     assert "to play" not in ann.inner_text("#status")  # ended early: nobody is to play, nothing is asked
     assert "Bob (seat 1) resigned: the game is over" in ann.inner_text("#log")
-    watcher.goto(f"{server}/replay/{game_id}")
+    watcher.goto(f"{server}/replay/{game_id}?step=1")  # after Ann's move, the last
     watcher.wait_for_function("document.getElementById('status').textContent.includes('Bob resigned')")
+    assert "Ann places their priest" in watcher.inner_text("#log")
+    assert watcher.inner_text("#action").startswith("Ann: place priest on")
+    seen_by = watcher.eval_on_selector_all("#eyes option", "options => options.map(o => o.textContent)")
+    assert seen_by == ["spectator", "Ann", "Bob"]
     assert "Bob (seat 1) resigned" in watcher.inner_text("#log")
     assert "to play" not in watcher.inner_text("#status")
 

@@ -58,6 +58,8 @@ def test_names_are_given_when_creating_and_claiming_and_everyone_reads_them(clie
         ("Ann\nBob", "control character (U+000A)"),
         ("Ann\x00", "control character (U+0000)"),
         ("\u202eevil", "control character (U+202E)"),
+        ("Seat 2", "reads as a seat's label"),  # the pages write names for "Seat N" in the log: no passing as seat 2
+        ("seat1 fan", "reads as a seat's label"),
         (7, "name"),
     ],
 )

@@ -125,9 +125,18 @@ def check_text(value: Any, what: str, longest: int, newlines: bool = False) -> s
     return text
 
 
+_SEAT_LABEL = re.compile(r"seat\s*\d", re.IGNORECASE)
+"""What the pages call a seat nobody has named ("Seat 2"), and the games' log lines write for every seat."""
+
+
 def check_name(value: Any) -> str:
-    """A player's name (docs/server.md, Names): 1-24 characters after trimming, no control characters."""
-    return check_text(value, "'name'", NAME_MAX)
+    """A player's name (docs/server.md, Names): 1-24 characters after trimming, no control characters, and
+    not a seat's label: the pages write a seat's name for "Seat N" in the log, so a person called "Seat 2"
+    at seat 0 could pass their own moves off as seat 2's."""
+    name = check_text(value, "'name'", NAME_MAX)
+    if _SEAT_LABEL.match(name):
+        raise bad_request(f"'name' {name!r} reads as a seat's label: a name may not start with 'Seat' and a number")
+    return name
 
 
 SERVE_SECONDS = 10.0

@@ -5,9 +5,10 @@ The action lists of a turn are built lazily and their texts only when read (``tu
 were recorded from the eager version before that change, over random games with fixed seeds on every
 board, scoring and player count. Each digest covers, at every decision, the seat and the texts of its
 legal actions in order, then the game's record, result and whole log: any change to an action list, an
-action's text, its order or what playing it does changes a digest. They were re-recorded once, when the
-Revolt and War log lines changed their wording ("seat 2 with 2 (...)", issue #22), after checking that the
-new games hash to the old digests with only that wording put back.
+action's text, its order or what playing it does changes a digest. They were re-recorded twice, each time after
+checking that the new games hash to the old digests with only the changed wording put back: when the Revolt and
+War log lines changed their wording ("seat 2 with 2 (...)", issue #22), and when a leader's placing and moving
+lines said "their" for "its" (session 26: the browser writes a seat's name in the log, "Ann moves their king").
 """
 
 from __future__ import annotations
@@ -22,14 +23,14 @@ from ludoteca.core import Rng
 
 # (players, board, scoring, seed) -> sha256 of the game's action lists, record, result and log.
 GOLDEN = {
-    (2, "standard", "hidden", 1): "a1fae4e2d4fb615dc641ab8083013b3ba1b776505a7061117657acee7e4277fa",
-    (2, "advanced", "open", 2): "3abf8b5c88d94fd9c80f34ac5773bcc99a94ab954adcb4b5f461be6afaae8d31",
-    (3, "standard", "open", 3): "d1636accc229c685c9a3c94a610bf42d2d0fe084b57eeb1100633375ec9f33fa",
-    (3, "advanced", "hidden", 4): "b0318601a7beafc680f4cd1ed942af275b0951dc943af619262d75f0f2f23a87",
-    (4, "standard", "hidden", 5): "3610bbfb4ab2fe4e68f0498d33b2ea7ae58c91a2271c64e3b804061e26c6c789",
-    (4, "advanced", "open", 6): "639ba8e9c8f9799392744c47cf10968f36afb9d419c5f8dbcf8bb77c9d111864",
-    (2, "standard", "open", 7): "824f5b0167a54e13e83701768a5c511e809d6092b33992f1c75389841b3c9de9",
-    (3, "standard", "hidden", 8): "38f82bec6b56bf3f6f71d010d00d46dc4a4645fb79f1cf4608af389c93d74fa7",
+    (2, "standard", "hidden", 1): "e1e849db4a7245fb0d554eef40660fbe09de0603cb6b0f77009360314e28dd2a",
+    (2, "advanced", "open", 2): "58b955a882480f5925df99bf5e2d0a5d65dc5300abe7039ae4a101b3b49bdf16",
+    (3, "standard", "open", 3): "099c3ddfd340cfba44268595fc4b2da0c73be7c41b367bbf80ba6bfefa97d8d7",
+    (3, "advanced", "hidden", 4): "cf67a3b2c6174038765c42a2439c6bbd7a9fd32b387c150913c93f325668124c",
+    (4, "standard", "hidden", 5): "f2d2d7c2e03d835b33a6ca257173b889774bcd0b5987a29493703a7843990035",
+    (4, "advanced", "open", 6): "9b7332322534c19cbacf95e166550a852e652d38906ccfe96d006aefe5822b60",
+    (2, "standard", "open", 7): "1073aefd689e2b537a03a642154abb8c054724f5e5256625fedab0b298d9471e",
+    (3, "standard", "hidden", 8): "f399ff6e0f52e5624a9e5b742d9c96a5d2996680bcab811d08fd073da3488023",
 }
 
 
@@ -63,9 +64,9 @@ def test_the_digest_sees_a_changed_action() -> None:
 
 # The sampler path (``random_action``): (players, seed) -> sha256 of its choices, record, result and log.
 SAMPLED = {
-    (2, 11): "2861fabd82dbd2d4c3adada4830ee50b6df034f7fb7440c931e92e78a1810ae9",
-    (3, 12): "8fcacbae6da0fcb00df86ad5826920eaec25e08f7d3f0fb27dba935ead010a12",
-    (4, 13): "a1ae9cd16a279c36a0dfb6125c701080567a8a7c9bbd8f70d52f7d8618fa2a4a",
+    (2, 11): "a5d81eba202ace26adfc0964fe8c04b741512761e1ff52a479306a9f1ce01059",
+    (3, 12): "191abcc9b73c81df6ad0fbe3a48680b3f725d3be93f33c767ef2a79d2d1cd59f",
+    (4, 13): "a973e2bd6f115ce81088aabc29e5e1cb85a0e815dfd0afd204034b5748004f0f",
 }
 
 

@@ -26,7 +26,7 @@ def place_leader(state: TigrisState, seat: int, colour: str, square: int) -> Non
     if old >= 0:
         state.emit(
             "leader",
-            f"Seat {seat} moves its {name} from {square_name(old)} to {square_name(square)}.",
+            f"Seat {seat} moves their {name} from {square_name(old)} to {square_name(square)}.",
             seat=seat,
             colour=colour,
             square=square_name(square),
@@ -35,7 +35,7 @@ def place_leader(state: TigrisState, seat: int, colour: str, square: int) -> Non
     else:
         state.emit(
             "leader",
-            f"Seat {seat} places its {name} on {square_name(square)}.",
+            f"Seat {seat} places their {name} on {square_name(square)}.",
             seat=seat,
             colour=colour,
             square=square_name(square),

@@ -68,6 +68,21 @@ const Ludo = (() => {
     return `${name}${you}${who}`;
   }
 
+  /** A line the game wrote (it knows seats, not people) with each "Seat N" or "seat N" whose person gave a name
+   *  written as that name; a name two seats share keeps its seat ("Ann (seat 1)"), so a line never leaves a reader
+   *  unsure whose move it was; a line that already names the person ("Ann (seat 1) took back a move", the
+   *  server's own notes) is left as it is. Always put in the page as text. */
+  const SEAT_LABEL = /^seat\s*\d/i; // a name the server refuses (service.check_name), never written for a seat
+  function withNames(payload, text) {
+    const named = (info) => info && typeof info.name === "string" && info.name && !SEAT_LABEL.test(info.name);
+    const names = (payload.seats || []).map((info) => (named(info) ? info.name : null));
+    return text.replace(/\b[Ss]eat (\d+)\b/g, (whole, number, offset) => {
+      const name = names[Number(number)];
+      if (!name || text.slice(0, offset).endsWith(`${name} (`)) return whole;
+      return names.filter((other) => other === name).length > 1 ? `${name} (seat ${number})` : name;
+    });
+  }
+
   const NAME_KEY = "ludoteca.name";
   /** The name this browser last gave (a convenience for the next form; it is public anyway). */
   // The games this browser holds a seat in (started here, or a seat taken or an invitation claimed here):
@@ -93,6 +108,7 @@ const Ludo = (() => {
     if (!name) return { error: "Type your name (1-24 characters): the other players see it." };
     if (Array.from(name).length > 24) return { error: `Your name has ${Array.from(name).length} characters: at most 24.` };
     if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(name)) return { error: "Your name may not contain control characters." };
+    if (SEAT_LABEL.test(name)) return { error: "Your name may not start with 'Seat' and a number: the log names seats that way." };
     return { value: name };
   }
 
@@ -194,5 +210,5 @@ const Ludo = (() => {
       html("h2", { text: title }), html("p", { text }), html("p", { class: "links" }, ...links)));
   }
 
-  return { api, svg, html, seatColour, seatName, savedName, saveName, checkName, mySeats, saveMySeats, rememberSeat, register, loadRenderer, describe, titleCase, resultText, unavailable, renderers, SEAT_COLOURS };
+  return { api, svg, html, seatColour, seatName, withNames, savedName, saveName, checkName, mySeats, saveMySeats, rememberSeat, register, loadRenderer, describe, titleCase, resultText, unavailable, renderers, SEAT_COLOURS };
 })();

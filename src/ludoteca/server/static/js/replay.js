@@ -33,7 +33,7 @@
         table.staticData = payload.static || {};
         byId("title").textContent = `${payload.title} — replay`;
         const eyesSelect = byId("eyes");
-        for (let seat = 0; seat < payload.players; seat += 1) eyesSelect.appendChild(Ludo.html("option", { value: String(seat), text: `seat ${seat}` }));
+        for (let seat = 0; seat < payload.players; seat += 1) eyesSelect.appendChild(Ludo.html("option", { value: String(seat), text: Ludo.seatName(payload, seat) }));
       }
       table.show(payload);
       const slider = byId("slider");

@@ -501,7 +501,8 @@ Ludo.Table = class {
     const events = this.payload.log || [];
     const shown = events.slice(-200);
     const rows = shown.map((event) => {
-      const row = Ludo.html("div", { class: event.seats ? "private" : "", text: event.text || JSON.stringify(event) });
+      const text = event.text ? Ludo.withNames(this.payload, event.text) : JSON.stringify(event);
+      const row = Ludo.html("div", { class: event.seats ? "private" : "", text });
       const seat = typeof event.seat === "number" ? event.seat : null;
       if (seat !== null) row.style.borderLeftColor = Ludo.seatColour(seat);
       const places = placesOf ? placesOf(event) : [];
