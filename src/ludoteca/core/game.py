@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from ludoteca.core.chance import ReplayRng, recorded_steps
 from ludoteca.core.debug import SWITCH as _DEBUG
-from ludoteca.core.errors import BadOptions, IllegalAction, InvariantError, LudotecaError
+from ludoteca.core.errors import BadOptions, IllegalAction, InvariantError, LudotecaError, ScriptError
 from ludoteca.core.rng import FAST, GENERATORS, Rng, make_rng
 
 Seat = int
@@ -439,15 +439,34 @@ class State(ABC):
         """Validate, then carry out ``action`` for ``seat``.
 
         Raises :class:`IllegalAction` with the reason, leaving the state exactly as it was, when
-        the game is over, the seat may not act now, or the action is not one of its legal actions.
+        the game is over, the seat may not act now, or the action is not one of its legal actions; raises
+        :class:`ScriptError`, leaving the state as it was, when a scripted die cannot be the roll it is used for.
         """
         text = action.text if isinstance(action, Action) else action
         chosen = self.parse_action(seat, text)
+        self._carry_out(seat, chosen)
+
+    def _carry_out(self, seat: Seat, action: Action) -> None:
+        """Play a legal ``action``. While scripted dice are left, a die the script cannot give (a 9 for a d6)
+        is found only when the rules roll it, half-way through the action: the state is then put back as it
+        was before the action, and the :class:`ScriptError` says which die of the script it was."""
+        before = self.clone() if getattr(self.rng, "script", None) else None
         self._own_lists()
-        self._history.append((seat, chosen.text))
-        self._apply(seat, chosen)
+        self._history.append((seat, action.text))
+        try:
+            self._apply(seat, action)
+        except ScriptError as error:
+            if before is None:
+                raise
+            number = len(self.dice) - len(self.rng.script)  # the die just taken from the script
+            vars(self).clear()
+            vars(self).update(vars(before))
+            raise ScriptError(
+                f"{error} (die {number} of the script's {len(self.dice)}, rolled while seat {seat} played "
+                f"{action.text!r}); the state is as it was before that action"
+            ) from None
         if _DEBUG.depth:
-            self._raise_broken_invariants(f"after seat {seat} played {chosen.text!r}")
+            self._raise_broken_invariants(f"after seat {seat} played {action.text!r}")
 
     def apply_legal(self, seat: Seat, action: Action) -> None:
         """Apply an action just taken from ``legal_actions(seat)`` of this very state, without checking it.
@@ -456,11 +475,7 @@ class State(ABC):
         the check in :meth:`apply` would recompute the legal actions each time. Anything else must use
         :meth:`apply`.
         """
-        self._own_lists()
-        self._history.append((seat, action.text))
-        self._apply(seat, action)
-        if _DEBUG.depth:
-            self._raise_broken_invariants(f"after seat {seat} played {action.text!r}")
+        self._carry_out(seat, action)
 
     def random_action(self, seat: Seat, rng: Any) -> Action:
         """A legal action of ``seat`` drawn uniformly at random (``rng`` has ``randrange(n)``).
