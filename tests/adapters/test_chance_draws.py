@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("pyspiel", reason="the OpenSpiel adapter needs the 'rl' extra: pip install ludoteca[rl]")
 
 import json
+import re
 from typing import Any
 
 import numpy as np
@@ -227,10 +228,21 @@ BEFORE = {
 }
 
 
+def _worded_as_then(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log as these digests were taken: a leader's placing and moving lines said "its" until session 26
+    ("Seat 1 places their king"), the only wording changed since; every other byte is still pinned."""
+    then = []
+    for event in log:
+        if event["type"] == "leader":
+            event = {**event, "text": re.sub(r"^(Seat \d+ (?:moves|places)) their ", r"\1 its ", event["text"])}
+        then.append(event)
+    return then
+
+
 def _digest(seed: int, players: int, generator: str) -> str:
     state = load_game("tigris-euphrates", players).new_state(seed=seed, generator=generator)
     play_randomly(state, seed)
-    return short_digest(state.record(), state.log, state.data, state.result())
+    return short_digest(state.record(), _worded_as_then(state.log), state.data, state.result())
 
 
 def test_seeded_games_are_the_ones_played_before_draw_time_chance() -> None:

@@ -32,7 +32,7 @@ def test_an_event_stopped_short_says_so() -> None:
     state = saudi([7], pieces={"Riyadh": {"Saudi": 1}, "Al-Kharj": {"Rasheedi": 2}})
     act(state, "#07 Shooting Accident: event")
     act(state, "#07: stop removing")
-    assert [e["text"] for e in events(state, "event_stop")] == ["Shooting Accident: Saudi removes no pieces."]
+    assert [e["text"] for e in events(state, "event_stop")] == ["Shooting Accident: Saudi removes no Rasheedi pieces."]
     assert pieces(state, "Al-Kharj") == {"Rasheedi": 2}
 
 

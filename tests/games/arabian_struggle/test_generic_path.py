@@ -10,7 +10,9 @@ rollouts use) has digests of its own.
 
 Updated on 2026-12-04 for two new log lines alone (``conference_piece_none``: a faction places no piece in the
 Tribal Conference; ``event_stop``: an event's faction stops short): with those lines left out, the new code
-gave the old digests, every one.
+gave the old digests, every one. Updated again in session 26, when ``event_stop`` named the pieces' owner
+("Saudi places no British pieces", where it had read as Saudi's own): the old and new games were compared
+decision by decision (action lists, views, record, log), and the ``event_stop`` texts were the only difference.
 """
 
 from __future__ import annotations
@@ -25,22 +27,22 @@ from ludoteca.core import Rng
 
 # (players, variant) -> sha256 over ten games (seeds 0-9) of action lists, views, record, result and log.
 GOLDEN: dict[tuple[int, str], str] = {
-    (2, "standard"): "8a73a6f36b4842a764ae2dbbfccbce6e2ae1f6cf395315c0b088df9124e4a380",
-    (2, "historical"): "f32723b02c5109cae538167972e5f5c4607da0f276241563a19f4ca257046095",
-    (2, "draft"): "5694e2ba6a0de8d40ae75e1700b7da732f39fc8f3473e81abb479701b62e8679",
-    (3, "standard"): "c7695bc3f944f61cd155c95b722234e42372221fb5e339a7dfa3551c9a0bd3ea",
-    (3, "historical"): "e6f5a23730c36287d6bc974d9d7226d8c4743d659cac27d3658f27c3585125f9",
-    (3, "draft"): "3b3543e058a3f0deef2faffb36a58a655ac83f5bd8e44d05a3f37f1b46650509",
+    (2, "standard"): "c35607ff9b76a79413b20f20dad248b8160fe6c4934b1c0169e029d91a93775b",
+    (2, "historical"): "dbb98ff3d6522fb46a3d5a4f9e0342fb2a22edf1c5150ad43514f37fa46d13c5",
+    (2, "draft"): "8f79ac672d247f38b66338c8c9a9094d6f7e2fb4a5be8631459aa9b44b4a4c47",
+    (3, "standard"): "2a85531fea153968cf8a10afb406e872de26ad00be0e02b0f07b342a1ae60858",
+    (3, "historical"): "04ef64d96f2cb2b31d73d1434fc75f3b46a15f674cc7e87e0ec1aaf97375ae32",
+    (3, "draft"): "b239dd1a913a6819c829d3cbdc4d4305c49ae26bc5fbc68140cd00383cc82819",
 }
 
 # (players, variant) -> sha256 over ten games (seeds 20-29) of the sampler's choices, record, result and log.
 SAMPLED: dict[tuple[int, str], str] = {
-    (2, "standard"): "197bbbd20377a0d335b9862ac36d34d11e4dcb41e38a5db65f8f751f2192def8",
-    (2, "historical"): "d3af76808937143f8d4a40b9c9dacdb4bda49b3774cb580d1a0211a5770e0f3a",
-    (2, "draft"): "710f0756c8c959bb20d4070246b65d9fa285c6305ef0d0e64a850812e85fce70",
-    (3, "standard"): "4be364e7782cb20266f3ac439cd954fa2205fbfa9a799fc4452d42deb25a3245",
-    (3, "historical"): "04ca0d4b4bd566bb16169df8c0796c8af1adcd6e78c0b7e41d1935db033fa850",
-    (3, "draft"): "d4cbf51112504b45c4705c5db5c7d2d40e10f585d255300b8e7493234d423081",
+    (2, "standard"): "5cdc20b30c3b6af1d850aeb5f1ee0581e6dfaa9dcb2f0ee9f1dda7f92e6b77ea",
+    (2, "historical"): "12c47b310c79e68826119f5480178353faf8ab46475b849da4bfbba643fae436",
+    (2, "draft"): "f731d09eccfd0aa8efae34b4bbe5d7ebbeb1db0928d307868cd81e093db39df6",
+    (3, "standard"): "c8cf4303336bb0bf180d46e44548f5dd30834ee1a93320501518c99cd20123cb",
+    (3, "historical"): "75b7b75ddd5855cefb40a42c1b50554e494d5183b6fd2eadaf3c93cff0c9da0d",
+    (3, "draft"): "b74cdc261740746b430420b9ef347563f7fbc77a8784a2a909e06302878960d3",
 }
 
 VIEW_EVERY = 17  # views are hashed at every 17th decision (all seats and a spectator)

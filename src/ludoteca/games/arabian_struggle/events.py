@@ -94,15 +94,19 @@ def _label(frame: Frame) -> str:
     return f"#{frame['card']:02d}"
 
 
-def _stopped(state: ArabianStruggleState, frame: Frame, verb: str) -> None:
+def _stopped(state: ArabianStruggleState, frame: Frame, verb: str, owner: str | None, where: str = "") -> None:
     """Say so when an effect stops short by its faction's choice: the other seats saw nothing happen and could
-    not tell why (an "up to 2" effect is optional piece by piece). Nothing is said when the effect ran out."""
+    not tell why (an "up to 2" effect is optional piece by piece). Nothing is said when the effect ran out. The
+    pieces are named by their owner, who need not be the faction playing the card ("Saudi places no British
+    pieces"); ``owner`` is None for an effect on several owners' pieces."""
     if frame["left"] <= 0:
         return
     nothing = frame.get("of") == frame["left"]  # no piece yet (a frame saved before "of" existed says "no more")
+    pieces = f"{owner} pieces" if owner else "pieces"
     state.emit(
         "event_stop",
-        f"{board.card(frame['card']).title}: {frame['faction']} {verb} {'no' if nothing else 'no more'} pieces.",
+        f"{board.card(frame['card']).title}: {frame['faction']} {verb} {'no' if nothing else 'no more'} {pieces}"
+        f"{where}.",
         card=frame["card"],
         faction=frame["faction"],
         seat=frame["seat"],
@@ -129,10 +133,10 @@ def place_choices(state: ArabianStruggleState, frame: Frame) -> Choices[str]:
 
 @described_decision("event_place", place_choices)
 def event_place(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
-    if action.payload is None:
-        _stopped(state, frame, "places")
-        return
     who = _who(_effect(frame), frame["faction"])
+    if action.payload is None:
+        _stopped(state, frame, "places", who)
+        return
     board.add(state, action.payload, who)
     state.emit(
         "event_place",
@@ -164,7 +168,8 @@ def remove_options(state: ArabianStruggleState, frame: Frame) -> list[Action]:
 @RULES.decision("event_remove", remove_options)
 def event_remove(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     if action.payload is None:
-        _stopped(state, frame, "removes")
+        effect = _effect(frame)
+        _stopped(state, frame, "removes", None if effect["who"] == "opponent" else _who(effect, frame["faction"]))
         return
     area, owner = action.payload
     board.take(state, area, owner)
@@ -190,7 +195,7 @@ def conference_options(state: ArabianStruggleState, frame: Frame) -> list[Action
 @RULES.decision("event_conference", conference_options)
 def event_conference(state: ArabianStruggleState, frame: Frame, action: Action) -> None:
     if action.payload is None:
-        _stopped(state, frame, "adds to the Tribal Conference")
+        _stopped(state, frame, "adds", _who(_effect(frame), frame["faction"]), " to the Tribal Conference")
         return
     who = action.payload
     state.data["tc"][who] = state.data["tc"].get(who, 0) + 1
