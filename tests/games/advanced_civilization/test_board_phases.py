@@ -203,6 +203,12 @@ def test_unsupported_cities_are_reduced_new_ones_first_to_the_area_limit() -> No
     state = position(tokens={"C": [1, 0]}, cities={"A": 0, "D": 0}, new_cities=["A"], phases=["surplus"])
     assert "A" not in state.data["cities"] and tokens(state)["A"] == [2, 0]
     assert state.data["cities"]["D"]["owner"] == 0  # 3 tokens now support the remaining city
+    # The log says why (the line before it may be a calamity's "no unit points lost", QA pass of session 26).
+    reduced = [e["text"] for e in state.log if e["type"] == "reduce"]
+    assert reduced == [
+        f"{state.who(0)}'s city in A is reduced to 2 tokens: "
+        "1 token on the board cannot support 2 cities (2 a city, §26.31)."
+    ]
 
 
 def test_the_owner_chooses_among_old_cities_and_agriculture_leaves_one_more() -> None:

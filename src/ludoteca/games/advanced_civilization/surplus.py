@@ -61,19 +61,25 @@ def _reduce_options(state: CivState, frame: Frame) -> list[Action]:
 @RULES.decision("reduce_city", _reduce_options)
 def reduce_city(state: CivState, frame: Frame, action: Action) -> None:
     seat, area = frame["seat"], action.payload
-    reduce(state, area)
+    supporters = pieces.on_board(state, seat) - state.data["support_penalty"][seat]
+    cities = len(pieces.cities_of(state, seat))
+    need = state.rules["city_support"]
+    reduce(state, area, f"{count(supporters, 'token')} on the board cannot support {count(cities, 'city')} "
+                        f"({need} a city, §26.31)")
     RULES.push(state, "city_support", seat=seat)
 
 
-def reduce(state: CivState, area: str) -> None:
-    """§26.41: a reduced city becomes its owner's tokens up to the area's limit (+1 with Agriculture)."""
+def reduce(state: CivState, area: str, why: str = "") -> None:
+    """§26.41: a reduced city becomes its owner's tokens up to the area's limit (+1 with Agriculture). ``why``
+    ends the log line when the line before it does not say (city support: a calamity's line does)."""
     seat = pieces.owner(state, area)
     assert seat is not None
     del state.data["cities"][area]
     placed = pieces.add(state, area, seat, area_limit(state, area, seat))
     state.emit(
         "reduce",
-        f"{state.who(seat)}'s city in {area} is reduced to {count(placed, 'token', zero='0')}.",
+        f"{state.who(seat)}'s city in {area} is reduced to {count(placed, 'token', zero='0')}"
+        f"{': ' + why if why else ''}.",
         seat=seat,
         area=area,
     )
