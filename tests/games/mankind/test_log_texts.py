@@ -32,6 +32,18 @@ def test_the_war_is_announced_before_any_die_then_each_round_and_the_spoils() ->
     ]
 
 
+def test_the_spoils_say_which_of_the_two_the_loser_was_short_of() -> None:
+    """MK: War Events, spoils of 1D6 VP and 1D6 RP, no more than the loser has: with 9 VP and 1 RP, a roll of 5
+    and 3 takes 5 VP and 1 RP, and only the RP were all the loser had (the line once said "all seat 0 had")."""
+    players = [civ(LEGIONS, vp=9, rp=1), civ(PHALANX, CITY_WALLS)]
+    state = start(2, [WAR, INVASION, 4, 3, 1, 1, 5, 3], players=players)
+    (line,) = [e["text"] for e in state.log if e["type"] == "war_victory"]
+    assert line == (
+        "Seat 1 wins the war: 1D6 rolls 5 for VP and 3 for RP, and it steals 5 VP and 1 RP from seat 0 "
+        "(all the RP seat 0 had)."
+    )
+
+
 def test_the_horde_is_announced_with_its_dice_then_each_attack_with_its_dice() -> None:
     """MK: Incursion Events. The horde's dice (1D6 attacks, 2D6 WL) and the defender's strength come before the
     first attack; then every attack, numbered, with both dice and the +1 of the higher WL."""

@@ -203,8 +203,10 @@ def war_spoils(state: MankindState, frame: Frame) -> None:
     rp = lose(players[loser], "RP", rp_roll)
     score(players[victor], "war", vp)
     players[victor]["rp"] += rp
-    # The dice, then what is taken: less than rolled when the loser has no more.
-    capped = f" (all seat {loser} had)" if vp < vp_roll or rp < rp_roll else ""
+    # The dice, then what is taken: less than rolled when the loser has no more (said of the one that was short).
+    short = [name for name, taken, rolled in (("VP", vp, vp_roll), ("RP", rp, rp_roll)) if taken < rolled]
+    what = "" if len(short) == 2 else f"the {short[0]} " if short else None
+    capped = "" if what is None else f" (all {what}seat {loser} had)"
     state.emit(
         "war_victory",
         f"Seat {victor} wins the war: 1D6 rolls {vp_roll} for VP and {rp_roll} for RP, and it steals {vp} VP and "
