@@ -28,6 +28,10 @@ from ludoteca.games.mankind.machine import RULES, Frame
 if TYPE_CHECKING:
     from ludoteca.games.mankind.state import MankindState
 
+UNCOUNTED = ", not counting Wonders, Leaders and Technologies"
+"""What the Food and Stability Limits leave out (docs/rulings.md, Mankind R5): said with the count, which the
+Governance Limit's line, counting every build, would otherwise seem to contradict ("32 builds" beside "100")."""
+
 
 @RULES.auto("limit_phase")
 def limit_phase(state: MankindState, frame: Frame) -> None:
@@ -62,7 +66,7 @@ def food_limit(state: MankindState, frame: Frame) -> None:
     player = state.data["players"][seat]
     limit = state.content.limits.food_base + level(player, "FL")
     if limit_count(player) > limit:
-        _lose_points(state, seat, "RP", 1, f"Food Limit ({count(limit_count(player), 'build')} > {limit})")
+        _lose_points(state, seat, "RP", 1, f"Food Limit ({count(limit_count(player), 'build')} > {limit}{UNCOUNTED})")
         RULES.push(state, "limit_loss", seat=seat, why="starvation")
 
 
@@ -73,7 +77,7 @@ def stability_limit(state: MankindState, frame: Frame) -> None:
     rules = state.content.limits
     limit = rules.stability_base + rules.stability_per_level * level(player, "SL")
     if limit_count(player) > limit:
-        _lose_points(state, seat, "VP", 2, f"Stability Limit ({count(limit_count(player), 'build')} > {limit})")
+        _lose_points(state, seat, "VP", 2, f"Stability Limit ({count(limit_count(player), 'build')} > {limit}{UNCOUNTED})")
         RULES.push(state, "limit_loss", seat=seat, why="social unrest")
 
 
@@ -99,7 +103,7 @@ def governance_limit(state: MankindState, frame: Frame) -> None:
     player = state.data["players"][seat]
     limit = state.content.limits.governance_per_level * level(player, "GL")
     if spread_count(player) > limit:
-        _lose_points(state, seat, "RP", 1, f"Governance Limit ({count(spread_count(player), 'build')} > {limit})")
+        _lose_points(state, seat, "RP", 1, f"Governance Limit ({count(spread_count(player), 'build')} > {limit}, every build counted)")
 
 
 def _loss_options(state: MankindState, frame: Frame) -> list[Action]:
