@@ -125,3 +125,32 @@ def test_bad_options() -> None:
         LudotecaGymEnv("tigris-euphrates", illegal_action="ignore")
     with pytest.raises(BadOptions, match="reset"):
         LudotecaGymEnv("tigris-euphrates").state()
+
+
+@pytest.mark.parametrize("bad", [1.0, "1", np.float32(1.0), True])
+def test_an_action_that_is_no_integer_index_is_refused_in_both_modes(bad: object) -> None:
+    """``int()`` used to play 1.0, "1" or True as index 1 (or, for the mask, lose the episode on "abc")."""
+    for mode in ("lose", "raise"):
+        e = LudotecaGymEnv("tigris-euphrates", players=2, illegal_action=mode)
+        e.reset(seed=1)
+        assert e.action_masks()[1]
+        assert e.ludoteca is not None
+        record = e.ludoteca.record()
+        with pytest.raises(
+            IllegalAction, match=rf"seat 0: an action must be an integer index, not .*\({type(bad).__name__}\)"
+        ):
+            e.step(bad)
+        assert e.ludoteca.record() == record and e.steps == 0
+        e.step(np.int64(1))  # what Gymnasium's sampler hands back
+
+
+@pytest.mark.parametrize("bad", ["abc", 1.5, -1, True])
+def test_a_bad_seed_is_bad_options_and_changes_nothing(bad: object) -> None:
+    """Gymnasium's own check reads True as 1; NumPy would answer the others with its own errors."""
+    e = LudotecaGymEnv("tigris-euphrates", players=2)
+    e.reset(seed=3)
+    assert e.ludoteca is not None
+    record = e.ludoteca.record()
+    with pytest.raises(BadOptions, match=r"seed must be None or a non-negative integer"):
+        e.reset(seed=bad)  # type: ignore[arg-type]
+    assert e.ludoteca.record() == record

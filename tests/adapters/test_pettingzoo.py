@@ -3,7 +3,9 @@ truncation, the global state, errors."""
 
 from __future__ import annotations
 
+import re
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -13,8 +15,10 @@ import numpy as np
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 from ludoteca import BadOptions, IllegalAction
-from ludoteca.adapters.pettingzoo import env, parallel_env
+from ludoteca.adapters.pettingzoo import LudotecaParallelEnv, env, parallel_env
 from tests.adapters.cases import game_cases, player_cases
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "adapters.md"
 
 # PettingZoo's checker warns about every environment whose observation is a dict with an action mask
 # (its own classic games are on an allow-list); these two warnings say nothing about this adapter.
@@ -254,3 +258,125 @@ def test_bad_games_options_and_render_modes_are_bad_options() -> None:
         env("mankind", render_mode="rgb_array")
     with pytest.raises(BadOptions, match="reset"):
         env("mankind").observe("player_0")
+
+
+def _trade_session(seed: int = 0) -> tuple[LudotecaParallelEnv, dict[str, dict[str, np.ndarray]]]:
+    """A 3-player Advanced Civilization parallel game played at random to its first open trade session, where
+    every seat may act at once (the position the QA pass found: seed 0 reaches it in 56 decisions)."""
+    p = parallel_env("advanced-civilization", players=3)
+    observations, _infos = p.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while len(p.ludoteca.to_act()) < 3:
+        acting = [a for a in p.agents if observations[a]["action_mask"].any()]
+        actions = {a: int(rng.choice(np.flatnonzero(observations[a]["action_mask"]))) for a in acting}
+        observations, *_ = p.step(actions)
+    return p, observations
+
+
+def test_parallel_trade_session_masks_only_the_agent_whose_action_is_applied() -> None:
+    """When several seats may act at once, one seat's decision can end another's or change its options; the
+    parallel env used to offer every waiting seat a mask and then drop the actions that no longer fit. Now
+    only the AEC env's agent has a mask, every masked action is applied, and both APIs play one game."""
+    p, e = parallel_env("advanced-civilization", players=3), env("advanced-civilization", players=3)
+    observations, _infos = p.reset(seed=0)
+    e.reset(seed=0)
+    rng = np.random.default_rng(0)
+    crowded = 0
+    for _ in range(200):
+        crowded += len(p.ludoteca.to_act()) > 1
+        acting = [a for a in p.agents if observations[a]["action_mask"].any()]
+        assert acting == [e.agent_selection]
+        action = int(rng.choice(np.flatnonzero(observations[acting[0]]["action_mask"])))
+        moves = len(p.ludoteca.record()["actions"])
+        observations, *_ = p.step(dict.fromkeys(p.agents, 0) | {acting[0]: action})
+        e.step(action)
+        assert len(p.ludoteca.record()["actions"]) == moves + 1 and p.steps == moves + 1
+    assert crowded > 5
+    assert p.ludoteca.record() == e.ludoteca.record()
+
+
+def test_parallel_step_checks_every_action_before_applying_any() -> None:
+    """At an open trade session, an error (a malformed value for any agent, or the acting agent's illegal
+    index) changes neither the game nor the step count; a legal action given for a waiting seat without a
+    mask is ignored, not applied after the acting seat's."""
+    p, observations = _trade_session()
+    state = p.ludoteca
+    first, other = (f"player_{seat}" for seat in sorted(state.to_act())[:2])
+    mask = observations[first]["action_mask"]
+    legal, illegal = int(np.flatnonzero(mask)[0]), int(np.flatnonzero(mask == 0)[0])
+    assert not observations[other]["action_mask"].any()
+    theirs = min(p.encoding.legal(state, int(other.split("_")[1])))  # legal for the other seat, but unmasked
+    record, steps = state.record(), p.steps
+    with pytest.raises(IllegalAction, match=rf"{other}: an action must be an integer index, not 1.5"):
+        p.step({first: legal, other: 1.5})
+    with pytest.raises(IllegalAction, match="not legal for"):
+        p.step({first: illegal, other: theirs})
+    assert state.record() == record and p.steps == steps
+    p.step({first: legal, other: theirs})
+    assert state.record()["actions"] == [*record["actions"], state.record()["actions"][-1]]
+    assert state.record()["actions"][-1][0] == int(first.split("_")[1]) and p.steps == steps + 1
+
+
+@pytest.mark.parametrize("bad", [1.0, "1", np.float32(1.0), True, "abc"], ids=repr)
+def test_an_action_must_be_an_integer_index(bad: object) -> None:
+    """``int()`` used to turn 1.9, "1" or True into the legal index 1 and play it; now anything but a Python or
+    NumPy integer is refused naming the value and its type, in both APIs, with nothing changed."""
+    e = env("tigris-euphrates", players=2)
+    e.reset(seed=1)
+    assert 1 in e.legal_actions()
+    record = e.ludoteca.record()
+    with pytest.raises(IllegalAction, match=rf"not {re.escape(repr(bad))} \({type(bad).__name__}\)"):
+        e.step(bad)  # type: ignore[arg-type]
+    assert e.ludoteca.record() == record and e.steps == 0
+    p = parallel_env("tigris-euphrates", players=2)
+    p.reset(seed=1)
+    with pytest.raises(IllegalAction, match="integer index"):
+        p.step({"player_0": bad})  # type: ignore[dict-item]
+    assert p.ludoteca.record() == record and p.steps == 0
+    e.step(np.int64(1))  # type: ignore[arg-type]  # what a policy or a sampler hands back
+    assert len(e.ludoteca.record()["actions"]) == 1 and e.steps == 1
+
+
+@pytest.mark.parametrize("bad", ["abc", 1.5, -1, True])
+def test_a_bad_seed_is_bad_options_and_changes_nothing(bad: object) -> None:
+    """NumPy used to answer these with its own TypeError or ValueError, and ``True`` was read as 1."""
+    e, p = env("mankind", players=2), parallel_env("mankind", players=2)
+    e.reset(seed=1)
+    p.reset(seed=1)
+    record = e.ludoteca.record()
+    for table in (e, p):
+        with pytest.raises(
+            BadOptions, match=rf"seed must be None or a non-negative integer .*not {re.escape(repr(bad))}"
+        ):
+            table.reset(seed=bad)
+        assert table.ludoteca.record() == record
+    e.reset(seed=np.int64(1))  # a NumPy integer is a seed like any other
+    assert e.ludoteca.record() == record
+
+
+def test_after_the_game_step_and_last_say_to_reset() -> None:
+    """Once every agent has left, PettingZoo's bookkeeping has nothing to look up: ``step(None)`` and ``last()``
+    used to raise a bare ``KeyError('player_0')``."""
+    e = env("arabian-struggle", players=2, max_steps=3)
+    _play_out(e, seed=1)
+    assert e.agents == []
+    with pytest.raises(IllegalAction, match="the game is over.*call reset"):
+        e.step(None)
+    with pytest.raises(IllegalAction, match="the game is over.*call reset"):
+        e.last()
+    e.reset(seed=1)
+    assert e.last()[0] is not None
+
+
+def test_the_documented_example_repeats_its_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/adapters.md's PettingZoo example seeds the action spaces' sampler too: the reset seed alone fixes
+    the deal and the dice, not the sampled actions, so two runs used to play two different games."""
+    code = re.search(r"## PettingZoo\n\n```python\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S)
+    assert code is not None
+    records = []
+    for _ in range(2):
+        namespace: dict[str, object] = {}
+        exec(code.group(1), namespace)
+        records.append(namespace["e"].ludoteca.record())  # type: ignore[attr-defined]
+    assert records[0] == records[1] and len(records[0]["actions"]) > 50
+    capsys.readouterr()

@@ -153,3 +153,20 @@ def test_bad_options() -> None:
         VectorEnv("arabian-struggle", num_envs=2, max_steps=0)
     with pytest.raises(BadOptions):
         VectorEnv("arabian-struggle", num_envs=2).step([0, 0])
+
+
+def test_actions_must_be_integers_and_seeds_non_negative_integers() -> None:
+    """A float array used to be truncated (42.7 played 42) and a negative seed got NumPy's bare ValueError."""
+    venv = VectorEnv("mankind", num_envs=2, players=2)
+    venv.reset(seed=1)
+    actions = venv.sample(np.random.default_rng(0))
+    before = [state.clone().data for state in venv.states]
+    for bad in (actions + 0.7, actions.astype(float), actions.astype(bool), [str(a) for a in actions]):
+        with pytest.raises(IllegalAction, match="integer action indices"):
+            venv.step(bad)
+    for seed in ("abc", 1.5, -1, True):
+        with pytest.raises(BadOptions, match=r"seed must be None or a non-negative integer"):
+            venv.reset(seed=seed)  # type: ignore[arg-type]
+    assert [state.data for state in venv.states] == before and list(venv.steps) == [0, 0]
+    venv.step(list(actions))
+    assert list(venv.steps) == [1, 1]

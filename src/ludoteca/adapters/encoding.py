@@ -28,7 +28,7 @@ from typing import Any, ClassVar, cast
 
 import numpy as np
 
-from ludoteca.core.errors import IllegalAction, LudotecaError
+from ludoteca.core.errors import BadOptions, IllegalAction, LudotecaError
 from ludoteca.core.game import Action, Game, Seat, State, copy_plain
 
 _PAYLOAD = attrgetter("payload")
@@ -53,6 +53,37 @@ def rewards_of(state: State) -> list[float]:
     """
     winners = state.result()["winners"]
     return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.players)]
+
+
+# ---------------------------------------------------------------------------------------------- inputs
+def action_index(action: Any, who: str) -> int:
+    """``action`` as an index if it is one: a Python or NumPy integer (or a 0-d integer array), never a bool.
+
+    ``int()`` would play 1 for 1.9 or "1" (a move nobody chose) and give a bare ValueError for "abc"; a bool
+    is an int to Python but no index anyone means. Anything else raises :class:`IllegalAction` naming
+    ``who`` gave what, before anything changes.
+    """
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        action = action.item()
+    if isinstance(action, int | np.integer) and not isinstance(action, bool):
+        return int(action)
+    raise IllegalAction(f"{who}: an action must be an integer index, not {action!r} ({type(action).__name__})")
+
+
+def checked_seed(seed: Any) -> int | None:
+    """``seed`` if it can seed an adapter: ``None`` or a non-negative Python or NumPy integer, never a bool.
+
+    The adapters' seed streams are NumPy's, whose ``SeedSequence`` refuses negative seeds and non-integers
+    with bare errors of its own and would take ``True`` for 1. (``Game.new_state`` takes any integer, negative
+    ones too: it seeds Ludoteca's own generator.)
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, int | np.integer) and not isinstance(seed, bool) and seed >= 0:
+        return int(seed)
+    raise BadOptions(
+        f"seed must be None or a non-negative integer (it seeds NumPy), not {seed!r} ({type(seed).__name__})"
+    )
 
 
 # ---------------------------------------------------------------------------------------------- actions

@@ -3,6 +3,7 @@
     from ludoteca.adapters.gym import LudotecaGymEnv
     e = LudotecaGymEnv("arabian-struggle", players=2, opponents="heuristic")
     observation, info = e.reset(seed=1)
+    e.action_space.seed(1)  # the reset seed fixes the deal, the dice and the opponents, not the sampler
     while True:
         action = e.action_space.sample(observation["action_mask"])
         observation, reward, terminated, truncated, info = e.step(action)
@@ -23,10 +24,12 @@ them, else 0), as in the other adapters. Truncation is on by default: after the 
 An action the mask forbids does not raise by default (``illegal_action="lose"``): the episode ends
 (terminated) with reward -1 and ``info["illegal_action"]`` set, the convention of pgx, so that tools that
 sample unmasked actions (Gymnasium's ``check_env``) can drive the environment; ``illegal_action="raise"``
-raises ``IllegalAction`` and changes nothing.
+raises ``IllegalAction`` and changes nothing. An action that is not an integer index at all (a float, a text,
+a bool) raises ``IllegalAction`` in both modes: it is a bug in the caller, not a move to lose by.
 
 ``reset(seed=s)`` repeats the deal, the dice and the opponents' choices: the game's seed and each
-opponent's seed are drawn from Gymnasium's ``np_random`` seeded by ``s``.
+opponent's seed are drawn from Gymnasium's ``np_random`` seeded by ``s``, a non-negative integer (else
+``BadOptions``).
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from ludoteca.adapters.encoding import Encoding, rewards_of
+from ludoteca.adapters.encoding import Encoding, action_index, checked_seed, rewards_of
 from ludoteca.adapters.encodings import load_encoded
 from ludoteca.agents.base import Agent, make_agent
 from ludoteca.core.errors import BadOptions, IllegalAction
@@ -109,7 +112,7 @@ class LudotecaGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """A new game; with ``seed`` the same deal, dice and opponents' choices (given the same actions)."""
-        super().reset(seed=seed)
+        super().reset(seed=checked_seed(seed))
         draws = self.np_random.integers(0, 2**62, size=1 + len(self.opponent_specs))
         self.ludoteca = self.game.new_state(seed=int(draws[0]))
         self._agents = {
@@ -128,7 +131,7 @@ class LudotecaGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         if self.ludoteca is None or self._done:
             raise BadOptions("the episode is over (or never started): call reset()")
         state = self.ludoteca
-        index = int(action)
+        index = action_index(action, f"seat {self.seat}")
         chosen = self._legal.get(index)
         if chosen is None:
             if self.illegal_action == "raise":

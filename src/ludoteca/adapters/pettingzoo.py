@@ -3,25 +3,31 @@
     from ludoteca.adapters.pettingzoo import env
     e = env("tigris-euphrates", players=2)
     e.reset(seed=1)
+    for agent in e.possible_agents:
+        e.action_space(agent).seed(1)  # the reset seed fixes the deal and the dice, not the sampler
     for agent in e.agent_iter():
         observation, reward, termination, truncation, info = e.last()
         action = None if termination or truncation else e.action_space(agent).sample(observation["action_mask"])
         e.step(action)
 
 Agents are ``player_0`` ... ``player_{N-1}`` (seat numbers). The agent to act is the seat the game
-waits for; when a game lets several seats decide at once, the lowest seat goes first (Ludoteca accepts
-them in any order). Observations are ``{"observation": float32 array, "action_mask": int8 array}``
-from the game's encoding (docs/adapters.md); only the agent to act has a non-zero mask.
+waits for; when a game lets several seats decide at once (Advanced Civilization's trade sessions), the
+lowest seat goes first (Ludoteca accepts them in any order). Observations are ``{"observation": float32
+array, "action_mask": int8 array}`` from the game's encoding (docs/adapters.md); only the agent to act has a
+non-zero mask. An action is a Python or NumPy integer; anything else, or an index the mask forbids, raises
+``IllegalAction`` and changes nothing.
 
 Rewards come only at the end, from ``state.result()``: the winners share 1 (each gets 1/number of
 winners), everybody else gets 0, so every game's rewards add up to 1. A game is truncated (every agent,
 no reward) after ``max_steps`` decisions, by default the game's documented bound. ``reset(seed=...)`` makes
-the whole game (set-up, dice, hidden cards) reproducible: the game seed is drawn from the reset seed.
+the whole game (set-up, dice, hidden cards) reproducible: the game seed is drawn from the reset seed, a
+non-negative integer (else ``BadOptions``).
 ``state()`` is the global state for centralized critics: every seat's observation, in seat order. The
 Ludoteca state itself is ``e.ludoteca``.
 
-:func:`parallel_env` is the same game as a PettingZoo ``ParallelEnv``: each step, the agent(s) the game
-waits for act and the actions given for the others are ignored.
+:func:`parallel_env` is the same game as a PettingZoo ``ParallelEnv``, step for step: each step exactly one
+agent acts, the one the AEC environment would select; only its mask is non-zero, so every action given
+under a non-zero mask is applied, and the actions given for the others are ignored.
 """
 
 from __future__ import annotations
@@ -33,12 +39,13 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
-from ludoteca.adapters.encoding import Encoding, rewards_of
+from ludoteca.adapters.encoding import Encoding, action_index, checked_seed, rewards_of
 from ludoteca.adapters.encodings import load_encoded
 from ludoteca.core.errors import BadOptions, IllegalAction
 from ludoteca.core.game import Action, State
 
 RENDER_MODES = ("ansi", "human")
+GAME_OVER = "the game is over (every agent has left): call reset() to start another"
 
 
 def env(
@@ -113,7 +120,11 @@ class _Table:
         return self.action_spaces[agent]
 
     def _new_game(self, seed: int | None) -> State:
-        """A new game: with ``seed`` the stream restarts from it, without it the stream goes on."""
+        """A new game: with ``seed`` the stream restarts from it, without it the stream goes on.
+
+        A bad seed is refused before anything changes, so the game in progress and the stream stay as they were.
+        """
+        seed = checked_seed(seed)
         if seed is not None or self._seeds is None:
             self._seeds = np.random.default_rng(seed)
         self.ludoteca = self.game.new_state(seed=int(self._seeds.integers(0, 2**62)))
@@ -218,8 +229,17 @@ class LudotecaEnv(_Table, AECEnv):  # type: ignore[misc]
         acting = agent == self.agent_selection and not state.is_over() and not self.truncations.get(agent, False)
         return self._observation(state, self._seat[agent], self.legal_actions() if acting else None)
 
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``; once every agent has left, a clear error rather than a ``KeyError``."""
+        self._require_state()
+        if not self.agents:
+            raise IllegalAction(GAME_OVER)
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def step(self, action: int | None) -> None:
         state = self._require_state()
+        if not self.agents:  # PettingZoo's bookkeeping of the agents has nothing left to look up
+            raise IllegalAction(GAME_OVER)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -243,9 +263,12 @@ class LudotecaEnv(_Table, AECEnv):  # type: ignore[misc]
 class LudotecaParallelEnv(_Table, ParallelEnv):  # type: ignore[misc]
     """One Ludoteca game behind PettingZoo's parallel API.
 
-    Ludoteca games are turn-based: each step the seats the game waits for act (one at a time in every game
-    so far, in seat order when several may), and every other agent's action is ignored; only the acting
-    agents' masks are non-zero. All agents stay until the game ends or is truncated, then all leave at once.
+    Ludoteca games are turn-based, and when several seats may decide at once (Advanced Civilization's trade
+    sessions) one seat's decision can end another's or change what it may do. So each step exactly one agent
+    acts, the lowest seat the game waits for (the AEC environment's choice), and only its mask is non-zero:
+    an action given under a non-zero mask is always applied, never silently dropped, and the actions given
+    for the others (zero masks) are ignored. All agents stay until the game ends or is truncated, then all
+    leave at once.
     """
 
     def __init__(
@@ -267,13 +290,14 @@ class LudotecaParallelEnv(_Table, ParallelEnv):  # type: ignore[misc]
         self.agents = list(self.possible_agents)
         return self._observations(state), {agent: {} for agent in self.agents}
 
-    def _acting(self, state: State) -> dict[int, Mapping[int, Action]]:
-        """The legal actions of each seat the game waits for."""
-        return {seat: self.encoding.legal(state, seat) for seat in state.to_act()}
-
     def _observations(self, state: State) -> dict[str, dict[str, np.ndarray]]:
-        acting = {} if state.is_over() or self.steps >= self.max_steps else self._acting(state)
-        return {agent: self._observation(state, seat, acting.get(seat)) for agent, seat in self._seat.items()}
+        """Every agent's observation; only the acting seat's (the lowest the game waits for) has a mask."""
+        done = state.is_over() or self.steps >= self.max_steps
+        acting = None if done else min(state.to_act())
+        return {
+            agent: self._observation(state, seat, self.encoding.legal(state, seat) if seat == acting else None)
+            for agent, seat in self._seat.items()
+        }
 
     def step(
         self, actions: dict[str, int]
@@ -284,17 +308,23 @@ class LudotecaParallelEnv(_Table, ParallelEnv):  # type: ignore[misc]
         dict[str, bool],
         dict[str, dict[str, Any]],
     ]:
-        """Apply the actions of the agents the game waits for (the others' are ignored), one decision each."""
+        """Apply the acting agent's action (the only non-zero mask); the others' are ignored.
+
+        Everything is checked before anything is applied: a value that is not an integer index (for any agent:
+        it is a bug even where ignored), or a missing or illegal action of the acting agent, raises
+        :class:`IllegalAction` and changes neither the game nor the step count.
+        """
         state = self._require_state()
         if not self.agents:
-            raise IllegalAction("the game is over: call reset() to start another")
-        for seat in sorted(state.to_act()):
-            agent = self.possible_agents[seat]
-            if seat not in state.to_act():
-                continue  # an earlier seat's decision settled this one's
-            if actions.get(agent) is None:
-                raise IllegalAction(f"{agent} must choose an action: the game waits for it")
-            state.apply_legal(seat, _choose(self.encoding, self.encoding.legal(state, seat), agent, actions[agent]))
+            raise IllegalAction(GAME_OVER)
+        for agent, action in actions.items():
+            if action is not None:
+                action_index(action, agent)
+        seat = min(state.to_act())
+        agent = self.possible_agents[seat]
+        if actions.get(agent) is None:
+            raise IllegalAction(f"{agent} must choose an action: the game waits for it")
+        state.apply_legal(seat, _choose(self.encoding, self.encoding.legal(state, seat), agent, actions[agent]))
         self.steps += 1
         agents = list(self.agents)
         over = state.is_over()
@@ -319,7 +349,7 @@ class LudotecaParallelEnv(_Table, ParallelEnv):  # type: ignore[misc]
 
 def _choose(encoding: Encoding, legal: Mapping[int, Action], agent: str, action: Any) -> Action:
     """The legal action of index ``action``, or :class:`IllegalAction` naming why not (nothing changes)."""
-    index = int(action)
+    index = action_index(action, agent)
     if not 0 <= index < encoding.actions.size:
         raise IllegalAction(f"action {index} is outside the action space 0..{encoding.actions.size - 1}")
     chosen = legal.get(index)

@@ -32,7 +32,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from ludoteca.adapters.encoding import Encoding, rewards_of
+from ludoteca.adapters.encoding import Encoding, checked_seed, rewards_of
 from ludoteca.adapters.encodings import load_encoded
 from ludoteca.core.errors import BadOptions, IllegalAction
 from ludoteca.core.game import Action, State
@@ -91,8 +91,10 @@ class VectorEnv:
     def reset(self, seed: int | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Start a game in every slot; with ``seed`` the same games (and, given the same actions, the same dice).
 
-        Without a seed the slots' streams go on (new games), or start from fresh entropy on the first call.
+        Without a seed the slots' streams go on (new games), or start from fresh entropy on the first call. A
+        seed must be a non-negative integer (:class:`BadOptions` otherwise, nothing changed).
         """
+        seed = checked_seed(seed)
         if seed is not None or not self._streams:
             root = np.random.SeedSequence(seed)
             self._streams = [
@@ -110,14 +112,17 @@ class VectorEnv:
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """One decision in every slot: ``actions[i]`` is the index chosen by the seat slot ``i`` waits for.
 
-        Every action is checked before any is applied: an index not legal in its slot raises
-        :class:`IllegalAction` naming the slot, and no game changes. Returns the stacked observations and masks
+        Every action is checked before any is applied: actions that are not integers (floats would be truncated
+        to an index nobody chose) or an index not legal in its slot raise :class:`IllegalAction`, naming the
+        slot, and no game changes. Returns the stacked observations and masks
         (of the next seat to act in each slot), the rewards ``(num_envs, players)`` by absolute seat (non-zero
         only in a step that ends a game), terminations and truncations ``(num_envs,)``, and ``info``.
         """
         if not self.states:
             raise BadOptions("call reset() before step()")
         chosen_indices = np.asarray(actions).reshape(-1)
+        if chosen_indices.dtype.kind not in "iu":
+            raise IllegalAction(f"step() needs integer action indices, not {chosen_indices.dtype} values: {actions!r}")
         if chosen_indices.shape[0] != self.num_envs:
             raise IllegalAction(f"step() needs {self.num_envs} actions (one per slot), not {chosen_indices.shape[0]}")
         chosen: list[Action] = []
