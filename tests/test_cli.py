@@ -150,6 +150,13 @@ def test_option_values_are_json_when_they_parse() -> None:
     }
 
 
+def test_an_option_given_twice_is_refused_not_silently_replaced() -> None:
+    from ludoteca.core import BadOptions
+
+    with pytest.raises(BadOptions, match=r"option 'board' is given twice \(board=standard and board=advanced\)"):
+        parse_option_values(["board=standard", "board=advanced"])
+
+
 def test_seat_specs_keep_agent_parameters_together() -> None:
     assert split_seat_specs("human, random") == ["human", "random"]
     assert split_seat_specs("ismcts:iterations=400,depth=20,random:seed=2,human") == [
@@ -205,6 +212,22 @@ def test_max_actions_stops_a_runaway_game(tmp_path: Path) -> None:
     assert "did not end" in result.output
     assert "Traceback" not in result.output
     assert len(json.loads(path.read_text())["actions"]) == 1
+
+
+def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(tmp_path: Path) -> None:
+    for path, reason in ((tmp_path / "no-such-folder" / "x.json", f"there is no folder {tmp_path / 'no-such-folder'}"),
+                         (tmp_path, "is a folder; give a file name")):
+        result = run("play", "blind-draw", "--seats", "random,random", "--seed", "1", "--save", str(path))
+        assert_one_line_error(result, reason)  # one line: not a move was played
+
+
+def test_saving_over_a_file_says_so_before_the_game(tmp_path: Path) -> None:
+    path = tmp_path / "rec.json"
+    path.write_text("an older record")
+    result = run("play", "blind-draw", "--seats", "random,random", "--seed", "1", "--save", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == f"{path} exists: the record of this game will replace it."
+    assert json.loads(path.read_text())["game"] == "blind-draw"
 
 
 # --------------------------------------------------------------------------- people
@@ -328,7 +351,9 @@ def test_bot_private_events_hidden_from_the_human(secret_pick: None) -> None:
     [
         (["play", "no-such-game"], "there is no game 'no-such-game'"),
         (["play", "blind-draw", "-o", "colour=red"], "has no option 'colour'"),
-        (["play", "blind-draw", "-o", "limit=lots"], "option 'limit'"),
+        (["play", "blind-draw", "-o", "limit=lots"], "option 'limit' must be an int, not 'lots'"),
+        (["play", "blind-draw", "-o", "limit=20", "-o", "limit=30"], "option 'limit' is given twice"),
+        (["tournament", "blind-draw", "-a", "random", "-o", "limit=2", "-o", "limit=3"], "'limit' is given twice"),
         (["play", "blind-draw", "-o", "limit"], "KEY=VALUE"),
         (["play", "blind-draw", "--players", "9"], "2-4 players, not 9"),
         (["play", "blind-draw", "--players", "3", "--seats", "random,random"], "names 2 seat(s)"),
@@ -356,6 +381,19 @@ def test_replay_prints_log_and_result(saved_game: Path) -> None:
         assert event["text"] in result.output
     assert "Result" in result.output
     assert "Winner" in result.output
+
+
+def test_replay_counts_actions_in_words(saved_game: Path) -> None:
+    actions = len(json.loads(saved_game.read_text())["actions"])
+    assert actions > 1
+    result = run("replay", str(saved_game))
+    assert result.output.splitlines()[0] == f"blind-draw: 3 players, seed 7, {actions} actions"
+
+
+def test_a_record_field_of_the_wrong_type_is_named_with_its_article(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"game": "blind-draw", "players": 2, "seed": "7", "actions": []}))
+    assert_one_line_error(run("replay", str(path)), "the record's 'seed' must be an int, not '7'")
 
 
 def test_replay_step_pauses_between_actions(saved_game: Path) -> None:
@@ -437,6 +475,23 @@ def test_tournament_prints_win_shares() -> None:
                                  "--players", "2", "--games", "4"])
     assert result.exit_code == 0, result.output
     assert "95% interval" in result.output and "random:seed=1" in result.output
+
+
+def test_the_tournament_title_names_the_options_and_each_agent_has_its_own_time() -> None:
+    result = runner.invoke(app, ["tournament", "blind-draw", "--agents", "random", "--players", "2", "--games", "1",
+                                 "-o", "limit=30"])
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.output.split())  # the title and caption wrap to the table's width
+    assert "blind-draw (limit=30), 2 players, 1 game (seats rotated; fair share 50.0%)" in words
+    assert "ms/move" in words and "s/seat" not in words
+    assert "ms/move: the agent's mean wall-clock time per decision the game left open" in words
+
+
+def test_fuzz_counts_in_words(tmp_path: Path) -> None:
+    result = run("fuzz", "blind-draw", "--games", "1", "-p", "2", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "1/1 game, 0 failure(s)" in result.output
+    assert "blind-draw: 1 game (2p: 1), " in result.output and " games" not in result.output
 
 
 def test_bench_writes_every_figure_and_its_ratio_to_the_reference(tmp_path: Path) -> None:
@@ -523,6 +578,18 @@ def test_a_seats_table_of_numbers_reads_as_names_and_numbers() -> None:
     result = {"scores": [21, 18], "winners": [0], "colours": [{"red": 29, "blue": 21}, {"red": 18, "blue": 30}]}
     out = printed(result_table(result, 2))
     assert "red 29, blue 21" in out and "red 18, blue 30" in out and "{" not in out
+
+
+def test_a_list_in_the_result_reads_as_its_values_under_a_key_in_words() -> None:
+    """T&E's ``sorted_colours`` showed its raw key over a Python list, "[14, 14, 19, 37]"."""
+    from ludoteca.cli_render import result_extras, result_table
+
+    result = {"scores": [14, 6], "winners": [0], "sorted_colours": [[14, 14, 19, 37], [6, 9, 14, 17]],
+              "tie_breaks": [3, 1, 2]}
+    out = printed(result_table(result, 2), width=120)
+    assert "sorted colours" in out and "sorted_colours" not in out
+    assert "14, 14, 19, 37" in out and "6, 9, 14, 17" in out and "[" not in out
+    assert [line.plain for line in result_extras(result, 2)] == ["tie breaks: 3, 1, 2"]
 
 
 def test_no_breakdown_draws_nothing() -> None:

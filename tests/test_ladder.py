@@ -145,6 +145,23 @@ def test_the_heuristic_ranks_above_random_and_the_ladder_is_reproducible(tmp_pat
     assert json.loads((tmp_path / "two.json").read_text()) == ladder  # same seed, any number of workers
 
 
+def test_the_ladder_title_names_the_options() -> None:
+    from ludoteca.cli.ladder import ladder_table
+
+    ladder = {"game": "tigris-euphrates", "players": 2, "options": {"board": "advanced"}, "games_per_match": 1,
+              "seed": 0, "bootstrap": 100, "ratings": []}
+    assert ladder_table(ladder).title == ("tigris-euphrates (board=advanced), 2 players: every pair of agents, "
+                                          "1 game a match, seed 0")
+
+
+@pytest.mark.parametrize("bootstrap", ["0", "99", "-1"])
+def test_too_few_bootstrap_resamples_are_refused_before_playing(bootstrap: str) -> None:
+    result = runner.invoke(app, [*LADDER[:-1], bootstrap])
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert [line for line in result.output.splitlines() if line.strip()] == [
+        f"error: --bootstrap must be at least 100 (the resamples behind each 95% interval), not {bootstrap}"]
+
+
 def test_ladder_errors_are_one_line() -> None:
     result = runner.invoke(app, ["ladder", "advanced-civilization", "--agents", "random"])
     assert result.exit_code == 2 and "at least two agents" in result.output and "Traceback" not in result.output

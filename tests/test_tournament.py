@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ludoteca.core import derive_seed
 from ludoteca.stats import wilson
 from ludoteca.tournament import run_tournament, seat_agents
 
@@ -64,3 +65,20 @@ def test_an_agent_in_every_seat_wins_its_fair_share_not_all() -> None:
     standing = table.standings["random"]
     assert standing.games == 8 and standing.wins == pytest.approx(4.0)
     assert standing.share == pytest.approx(0.5)
+
+
+def test_each_agent_is_timed_on_its_own_decisions_not_a_share_of_the_game() -> None:
+    """The table once divided each game's time by its seats: every agent of a game looked equally slow."""
+    from ludoteca.tournament import play_game
+
+    table = run_tournament("mankind", 2, ["random", "heuristic"], games=2, seed=5)
+    decided = {"random": 0, "heuristic": 0}
+    for index in range(2):
+        specs = seat_agents(["random", "heuristic"], 2, index)
+        thinking: list[list[float]] = [[], []]
+        play_game("mankind", 2, {}, specs, derive_seed(5, index), thinking=thinking)
+        for seat, spec in enumerate(specs):
+            decided[spec] += len(thinking[seat])
+    for spec, standing in table.standings.items():
+        assert standing.decisions == decided[spec] > 0
+        assert standing.seconds_per_decision == pytest.approx(standing.thinking / standing.decisions)

@@ -15,7 +15,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.core import Action, Game, load_game
+from ludoteca.core import Action, Game, load_game, wording
 
 
 def player_range(low: int, high: int) -> str:
@@ -31,6 +31,20 @@ def _plain(value: Any) -> str:
         return json.dumps(value)
     except (TypeError, ValueError):
         return repr(value)
+
+
+def options_text(options: Mapping[str, Any]) -> str:
+    """``"map=main+western, nations=random"``: options as they were typed after ``--option``."""
+    return ", ".join(f"{name}={_plain(value)}" for name, value in options.items())
+
+
+def match_title(game: str, players: int, options: Mapping[str, Any] | None = None,
+                agents: Sequence[str] | None = None) -> str:
+    """``"mankind (era=ancient), 3 players, agents heuristic, random"``: what a run played, for the titles of
+    reports, tournaments and ladders. The options are named because two runs of one game and table under
+    different options are different experiments, and a title without them would read as the same one."""
+    title = game + (f" ({options_text(options)})" if options else "") + f", {players} players"
+    return title + (f", agents {', '.join(agents)}" if agents else "")
 
 
 def option_line(name: str, spec: Mapping[str, Any]) -> str:
@@ -161,7 +175,7 @@ def result_table(result: Mapping[str, Any], players: int, labels: Sequence[str] 
     if rank_of:
         table.add_column("rank", justify="right")
     for key in extra_columns:
-        table.add_column(key, justify="right")
+        table.add_column(Text(_key_words(key)), justify="right")
     table.add_column("winner", justify="center")
     for seat in range(players):
         row: list[Any] = [str(seat)]
@@ -176,22 +190,36 @@ def result_table(result: Mapping[str, Any], players: int, labels: Sequence[str] 
     return table
 
 
+def _key_words(key: str) -> str:
+    """A result key as words: ``sorted_colours`` reads "sorted colours", a Python name being no heading."""
+    return key.replace("_", " ")
+
+
 def _cell(value: Any) -> str:
-    """A seat's value in the result table: a table of names to numbers (T&E's ``colours``) as ``"red 29, blue 21"``,
-    not as JSON; anything else as :func:`_plain` writes it."""
+    """A seat's value in the result table: a table of names to numbers (T&E's ``colours``) as ``"red 29, blue 21"``
+    and a list of plain values (T&E's ``sorted_colours``) as ``"14, 14, 19, 37"``, not as JSON or a Python list;
+    anything else as :func:`_plain` writes it."""
     if isinstance(value, Mapping) and value and all(isinstance(v, int | float | str) for v in value.values()):
         return ", ".join(f"{key} {_plain(item)}" for key, item in value.items())
-    return _plain(value)
+    return _list_text(value) or _plain(value)
+
+
+def _list_text(value: Any) -> str:
+    """``"14, 14, 19, 37"`` for a list of numbers or texts; ``""`` for anything else."""
+    if isinstance(value, list) and value and all(isinstance(item, int | float | str) for item in value):
+        return ", ".join(_plain(item) for item in value)
+    return ""
 
 
 def result_extras(result: Mapping[str, Any], players: int) -> list[Text]:
     """``key: value`` lines for the result's keys that are not one value per seat. A table of names to seats
-    (Mankind's ``bonuses``: who holds each) reads as names and seats, not as the JSON it is stored as."""
+    (Mankind's ``bonuses``: who holds each) reads as names and seats, and a list of numbers as the numbers, not
+    as the JSON they are stored as."""
     lines = []
     for key, value in result.items():
         if key in _SEAT_KEYS or key in _DRAWN_APART or _per_seat(value, players) is not None:
             continue
-        lines.append(Text(f"{key}: {_awards_text(value) or _plain(value)}"))
+        lines.append(Text(f"{_key_words(key)}: {_awards_text(value) or _list_text(value) or _plain(value)}"))
     return lines
 
 
@@ -265,15 +293,18 @@ def winners_line(result: Mapping[str, Any], labels: Sequence[str] | None = None)
     return Text("Winners (tie): " + ", ".join(name(seat) for seat in seats), style="bold")
 
 
-def tournament_table(game: str, players: int, table: Any) -> Table:
-    """Win share per seat an agent filled, with its 95% Wilson interval, against the fair share."""
-    title = f"{game}, {players} players, {table.games} games (seats rotated; fair share {1 / players:.1%})"
-    out = Table(title=title)
-    for column in ("agent", "seats filled", "wins", "share", "95% interval", "s/seat"):
+def tournament_table(game: str, players: int, table: Any, options: Mapping[str, Any] | None = None) -> Table:
+    """Win share per seat an agent filled, with its 95% Wilson interval, against the fair share, and how long the
+    agent thought per decision (its own time, not its game's: a slow agent must not make the others look slow)."""
+    title = (f"{match_title(game, players, options)}, {wording.count(table.games, 'game', zero='0')} "
+             f"(seats rotated; fair share {1 / players:.1%})")
+    out = Table(title=title, caption="ms/move: the agent's mean wall-clock time per decision the game left open "
+                                     "(choices the game settles itself are not counted)")
+    for column in ("agent", "seats filled", "wins", "share", "95% interval", "ms/move"):
         out.add_column(column, justify="left" if column == "agent" else "right")
     for standing in sorted(table.standings.values(), key=lambda s: -s.share):
         low, high = standing.ci95
-        per_game = standing.seconds / standing.games if standing.games else 0.0  # a seat's share of game time
+        per_move = standing.seconds_per_decision
         out.add_row(Text(standing.agent), str(standing.games), f"{standing.wins:g}", f"{standing.share:.1%}",
-                    f"{low:.1%} - {high:.1%}", f"{per_game:.2f}")
+                    f"{low:.1%} - {high:.1%}", "-" if per_move is None else f"{per_move * 1000:.2f}")
     return out

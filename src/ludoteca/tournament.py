@@ -67,10 +67,18 @@ def play_game(game_id: str, players: int, options: dict[str, Any], specs: list[s
 
 @dataclass
 class Standing:
+    """An agent's record: seats filled (``games``), win credit, and its own thinking time.
+
+    ``thinking`` is the wall-clock seconds the agent took over ``decisions``, the choices the game left open
+    (as :func:`play_game` times them): the time of the game itself (its rules, its other seats) is not the
+    agent's, so dividing a game's time among its seats would show every agent of a game as equally slow.
+    """
+
     agent: str
     games: int = 0
     wins: float = 0.0
-    seconds: float = 0.0
+    thinking: float = 0.0
+    decisions: int = 0
 
     @property
     def share(self) -> float:
@@ -79,6 +87,11 @@ class Standing:
     @property
     def ci95(self) -> tuple[float, float]:
         return wilson(self.wins, self.games)
+
+    @property
+    def seconds_per_decision(self) -> float | None:
+        """Mean thinking time of one decision; ``None`` when the game never left the agent a choice."""
+        return self.thinking / self.decisions if self.decisions else None
 
 
 @dataclass
@@ -96,16 +109,17 @@ def run_tournament(game_id: str, players: int, agents: list[str], games: int, se
     table = Tournament({spec: Standing(spec) for spec in agents})
     for index in range(games):
         specs = seat_agents(agents, players, index)
-        started = time.perf_counter()
-        state, _ = play_game(game_id, players, options, specs, derive_seed(seed, index))
-        elapsed = time.perf_counter() - started
+        thinking: list[list[float]] = [[] for _ in specs]
+        state, _ = play_game(game_id, players, options, specs, derive_seed(seed, index), thinking=thinking)
         winners = state.result()["winners"]
         for spec in dict.fromkeys(specs):
             standing = table.standings[spec]
             # Per seat filled: an agent in two seats of a two-player game wins half its seat-games, not all.
             standing.games += specs.count(spec)
             standing.wins += sum(1 / len(winners) for seat in winners if specs[seat] == spec)
-            standing.seconds += elapsed * specs.count(spec) / players
+            seats = [seat for seat, name in enumerate(specs) if name == spec]
+            standing.thinking += sum(sum(thinking[seat]) for seat in seats)
+            standing.decisions += sum(len(thinking[seat]) for seat in seats)
         table.games += 1
         if progress is not None:
             progress(index + 1, table)

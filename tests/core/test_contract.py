@@ -67,7 +67,7 @@ def test_unknown_game_names_the_id_and_the_known_games() -> None:
         (5, None, "2-4 players, not 5"),
         ("two", None, "must be an integer"),
         (2, {"colour": "red"}, "no option 'colour'"),
-        (2, {"limit": "many"}, "option 'limit' must be a int"),
+        (2, {"limit": "many"}, "option 'limit' must be an int"),
     ],
 )
 def test_bad_player_counts_and_options(players: object, options: dict | None, message: str) -> None:
@@ -170,7 +170,7 @@ def test_replay_rebuilds_the_state() -> None:
     ("mutate", "message"),
     [
         (lambda r: r.pop("game"), "no 'game'"),
-        (lambda r: r.update(seed="x"), "'seed' must be a int"),
+        (lambda r: r.update(seed="x"), "'seed' must be an int"),
         (lambda r: r.update(actions=[[0]]), "action 0 must be \\[seat, text\\]"),
         (lambda r: r.update(game="chess"), "no game 'chess'"),
         (lambda r: r.update(players=9), "2-4 players, not 9"),

@@ -358,8 +358,8 @@ def test_the_service_worker_is_served_from_the_root_with_the_scope_of_every_page
 @pytest.mark.parametrize(
     ("options", "reason"),
     [
-        ({"turn_limit": "abc"}, "option 'turn_limit' must be a int, not 'abc' (a whole number such as "),
-        ({"turn_limit": ""}, "option 'turn_limit' must be a int, not ''"),
+        ({"turn_limit": "abc"}, "option 'turn_limit' must be an int, not 'abc' (a whole number such as "),
+        ({"turn_limit": ""}, "option 'turn_limit' must be an int, not ''"),
         ({"turn_limit": 2.5}, "not 2.5 (a whole number"),  # never silently 2
         ({"turn_limit": True}, "not True (a whole number"),  # never silently 1
         ({"turn_limit": [10]}, "not [10]"),
@@ -386,7 +386,7 @@ def test_a_number_json_cannot_hold_as_an_integer_is_a_bad_option_not_a_crash(cli
     response = client.post("/api/games", content=raw, headers={"Content-Type": "application/json"})
     assert response.status_code == 400, response.text
     detail = response.json()["detail"]
-    assert "option 'turn_limit' must be a int" in detail and "cannot be loaded" not in detail
+    assert "option 'turn_limit' must be an int" in detail and "cannot be loaded" not in detail
 
 
 def test_an_option_typed_as_none_or_a_whole_number_starts_the_game_with_it(client: TestClient) -> None:

@@ -107,14 +107,19 @@ def parse_option_values(items: Sequence[str]) -> dict[str, Any]:
     """``["turn_limit=10", "era=ancient"]`` to ``{"turn_limit": 10, "era": "ancient"}``.
 
     A value is read as JSON when it parses (numbers, ``true``, ``null``, quoted strings, lists),
-    else kept as the raw text, so plain words need no quoting.
+    else kept as the raw text, so plain words need no quoting. A key given twice is refused: keeping either
+    value would play a game the person did not (also) ask for, without a word.
     """
     options: dict[str, Any] = {}
+    typed: dict[str, str] = {}  # each key's item as typed, to quote both when a key comes twice
     for item in items:
         key, sep, raw = item.partition("=")
         key = key.strip()
         if not sep or not key:
             raise BadOptions(f"option {item!r} must look like KEY=VALUE")
+        if key in typed:
+            raise BadOptions(f"option {key!r} is given twice ({typed[key]} and {item.strip()}); give it once")
+        typed[key] = item.strip()
         raw = raw.strip()
         try:
             options[key] = json.loads(raw)

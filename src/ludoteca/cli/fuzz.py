@@ -9,6 +9,7 @@ import typer
 from rich.text import Text
 
 from ludoteca.cli.common import EXIT_FAILURE, parse_option_values, require_importable, stdout_console, user_errors
+from ludoteca.core import wording
 
 
 def fuzz_command(
@@ -37,7 +38,8 @@ def fuzz_command(
         require_importable(game)
         report = run_fuzz(
             game, games, players, seed, out, parse_option_values(option or []), max_actions,
-            progress=lambda done, r: console.print(f"  {done}/{games} games, {len(r.failures)} failure(s)", style="dim")
+            progress=lambda done, r: console.print(
+                f"  {done}/{wording.count(games, 'game')}, {len(r.failures)} failure(s)", style="dim")
             if done % max(1, games // 10) == 0 else None,
             agent=agent,
         )  # fmt: skip
@@ -45,8 +47,9 @@ def fuzz_command(
         console.print(Text(failure.line(), style="red"), soft_wrap=True)
     counts = ", ".join(f"{n}p: {k}" for n, k in sorted(report.per_players.items()))
     console.print(
-        f"{report.game}: {report.games} games ({counts}),"
-        f" {report.actions} actions (longest {report.longest}), {len(report.failures)} failure(s),"
+        f"{report.game}: {wording.count(report.games, 'game', zero='0')} ({counts}),"
+        f" {wording.count(report.actions, 'action', zero='0')} (longest {report.longest}),"
+        f" {len(report.failures)} failure(s),"
         f" {report.seconds:.1f} s",
         soft_wrap=True,
     )

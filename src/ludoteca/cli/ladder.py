@@ -12,14 +12,16 @@ from rich.text import Text
 
 from ludoteca.cli.common import EXIT_FAILURE, fail, stdout_console, user_errors
 from ludoteca.cli.matches import check_match_setup
-from ludoteca.core import LudotecaError, game_class, load_game
+from ludoteca.cli_render import match_title
+from ludoteca.core import BadOptions, LudotecaError, game_class, load_game, wording
 
 
 def ladder_table(ladder: dict[str, Any]) -> Table:
     """Best first: rating on the Elo scale, its 95% interval, and how sure the step to the next agent is."""
     matches = ("every pair of agents" if ladder["players"] == 2 else "all agents, seats round-robin")
-    table = Table(title=f"{ladder['game']}, {ladder['players']} players: {matches}, {ladder['games_per_match']} "
-                        f"games a match, seed {ladder['seed']}")
+    title = match_title(ladder["game"], ladder["players"], ladder.get("options"))
+    games = wording.count(ladder["games_per_match"], "game")
+    table = Table(title=f"{title}: {matches}, {games} a match, seed {ladder['seed']}")
     for column in ("rank", "agent", "rating", "95% interval", "above next", "score", "games"):
         table.add_column(column, justify="left" if column == "agent" else "right")
     for place, row in enumerate(ladder["ratings"], 1):
@@ -32,6 +34,12 @@ def ladder_table(ladder: dict[str, Any]) -> Table:
                      f"'above next' from {ladder['bootstrap']} bootstrap resamples of the games; score: share of "
                      "comparisons won (ties half)")
     return table
+
+
+MIN_BOOTSTRAP = 100
+"""Fewest resamples behind the 95% intervals. Each end of an interval is a percentile of the resamples: a few
+dozen put it on their one or two most extreme, and ``--bootstrap 0`` printed blank intervals "from 0 bootstrap
+resamples"."""
 
 
 def _default_players(game: str, options: dict[str, Any]) -> int:
@@ -49,8 +57,8 @@ def ladder_command(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Players a game (default 2).")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
-    bootstrap: Annotated[int, typer.Option("--bootstrap", min=0, help="Bootstrap resamples for the intervals.")]
-    = 1000,
+    bootstrap: Annotated[int, typer.Option("--bootstrap", help=f"Bootstrap resamples for the intervals (at least "
+                                           f"{MIN_BOOTSTRAP}).")] = 1000,
     out: Annotated[Path | None, typer.Option("--out", help="Write the ladder as JSON to this file.")] = None,
 ) -> None:
     """Rate agents on one scale (Bradley–Terry, Elo units) with 95% intervals, from rotated-seat matches."""
@@ -60,6 +68,9 @@ def ladder_command(
 
     console = stdout_console()
     with user_errors():
+        if bootstrap < MIN_BOOTSTRAP:
+            raise BadOptions(f"--bootstrap must be at least {MIN_BOOTSTRAP} (the resamples behind each 95% interval), "
+                             f"not {bootstrap}")
         setup = check_match_setup(game, agents, option, players, _default_players)
         specs, options, count = setup.specs, setup.options, setup.players
         total = sum(len(match) for match in plan_ladder(game, count, specs, games, seed, options))
@@ -73,7 +84,8 @@ def ladder_command(
                 fail(str(error), EXIT_FAILURE)
     console.print(ladder_table(ladder))
     for pair in ladder["unanimous"]:
-        console.print(Text(f"{pair['winner']} won all {pair['games']} games against {pair['loser']}: the gap is at "
+        won = "the one game" if pair["games"] == 1 else f"all {pair['games']} games"
+        console.print(Text(f"{pair['winner']} won {won} against {pair['loser']}: the gap is at "
                            f"least {pair['gap_at_least']:+.0f} (Wilson 95%); the prior holds it finite, so its "
                            "interval above is not the games' own."), soft_wrap=True)
     for failure in ladder["failures"]:

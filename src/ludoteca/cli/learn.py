@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.cli.common import EXIT_FAILURE, fail, parse_option_values, stdout_console, user_errors
-from ludoteca.core import BadOptions, LudotecaError, load_game
+from ludoteca.core import BadOptions, LudotecaError, load_game, wording
 
 
 def learn_command(
@@ -79,7 +79,8 @@ def learn_command(
     )
     sets = WeightSets(current.default, {**current.sets, name: learned})
     table = Table(
-        title=f"{game}: weights fitted on {report['train_games']} games, {report['validation_games']} held out"
+        title=f"{game}: weights fitted on {wording.count(report['train_games'], 'game', zero='0')}, "
+        f"{report['validation_games']} held out"
     )
     for column in ("feature", reference.name, name):
         table.add_column(column, justify="left" if column == "feature" else "right")

@@ -6,6 +6,7 @@ text becomes an action.
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
 import sys
@@ -250,6 +251,19 @@ def _build_players(specs: list[str], seed: int) -> list[_Player]:
             players.append(_Player(spec.strip(), make_agent(spec, seed=derive_seed(seed, seat))))
     return players
 
+def _check_save(path: Path) -> bool:
+    """Refuse, before the game, a ``--save`` path the record could not be written to: a game of an hour must not
+    end in "cannot write". Returns whether a file is there already (the record replaces it: say so)."""
+    if path.is_dir():
+        raise BadOptions(f"--save {path} is a folder; give a file name for the record")
+    folder = path.parent
+    if not folder.is_dir():
+        raise BadOptions(f"--save {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise BadOptions(f"--save {path}: no permission to write there")
+    return path.exists()
+
+
 def _save(state: State, path: Path, console: Console) -> None:
     try:
         save_record(state, path)
@@ -292,6 +306,9 @@ def play_command(
             specs = [HUMAN] + [DEFAULT_BOT] * (game.players - 1)
         if len(specs) != game.players:
             raise BadOptions(f"--seats names {len(specs)} seat(s) but the game has {game.players} players")
+        if save is not None and _check_save(save):
+            console.print(Text(f"{save} exists: the record of this game will replace it.", style="yellow"),
+                          soft_wrap=True)
         if seed is None:
             seed = secrets.randbelow(2**31)
         table = _build_players(specs, seed)

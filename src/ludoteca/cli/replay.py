@@ -12,7 +12,7 @@ from rich.text import Text
 import ludoteca
 from ludoteca.cli.common import print_result, read_line, require_importable, stdout_console, user_errors
 from ludoteca.cli_render import event_text
-from ludoteca.core import BadOptions, State, load_record
+from ludoteca.core import BadOptions, State, load_record, wording
 from ludoteca.core.record import replay_steps
 from ludoteca.secrecy import public_action_text
 
@@ -42,7 +42,8 @@ def replay_command(
             console.rule(Text("Game over"))
             print_result(console, state, None)
         else:
-            console.print(Text(f"The game is not over: the record stops after {len(record['actions'])} action(s)."))
+            stop = wording.count(len(record["actions"]), "action", zero="0")
+            console.print(Text(f"The game is not over: the record stops after {stop}."))
 
 def _replay_header(record: dict[str, Any]) -> Text:
     """Where the game's randomness came from: its seed, or (explicit chance) the record's chance outcomes."""
@@ -52,9 +53,8 @@ def _replay_header(record: dict[str, Any]) -> Text:
         if chance is None
         else f"{sum(len(step) for step in chance)} chance outcome(s) from the record"
     )
-    return Text(
-        f"{record['game']}: {record['players']} players, {source}, {len(record['actions'])} action(s)", style="bold"
-    )
+    actions = wording.count(len(record["actions"]), "action", zero="0")
+    return Text(f"{record['game']}: {record['players']} players, {source}, {actions}", style="bold")
 
 def _say_if_all_shown(console: Console, seat: int | None) -> None:
     """Without ``--seat`` a replay shows everything; say so, since ``play`` never does while people play."""

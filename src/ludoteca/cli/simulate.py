@@ -11,9 +11,10 @@ from typing import Annotated
 
 import typer
 
-from ludoteca.cli.common import fail, stdout_console, user_errors
+from ludoteca.cli.common import EXIT_FAILURE, fail, stdout_console, user_errors
 from ludoteca.cli.matches import check_match_setup
 from ludoteca.cli_render import tournament_table
+from ludoteca.core import wording
 
 # Without --players a game is played at its own default count: say where it is shown, since a fair share of 25%
 # surprised a reader who expected two players.
@@ -39,7 +40,7 @@ def tournament_command(
             game, count, specs, games, seed, options,
             progress=lambda done, _table: console.print(f"  game {done}/{games} done", style="dim"),
         )
-    console.print(tournament_table(game, count, table))
+    console.print(tournament_table(game, count, table, options))
 
 def simulate_command(
     game: Annotated[str, typer.Argument(help="Game id (see `ludoteca games`).")],
@@ -59,8 +60,8 @@ def simulate_command(
 ) -> None:
     """Play many games between agents and write the results, a summary, plots and a report.
 
-    Everything that can refuse the run (a missing matplotlib, a folder holding an earlier run, a bad
-    agent or option) is checked before the first game: a run of hours must not fail at its end.
+    Everything that can refuse the run (a missing matplotlib, an --out that is a file or holds an earlier
+    run, a bad agent or option) is checked before the first game: a run of hours must not fail at its end.
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -88,11 +89,15 @@ def simulate_command(
                 bar.update(task, completed=done, rate=done / max(time.perf_counter() - started, 1e-9))
 
             outcome = run_simulation(plan, out, jobs=jobs, backend=backend, ray_address=ray_address,
-                                     progress=advance, force=force)
-        summary = write_report(out, f"{game}, {count} players, agents {', '.join(specs)}", plots=not no_plots)
+                                     progress=advance, force=force, agents=specs)
+        if not outcome.finished:  # no report to write: say why instead
+            fail("the run was interrupted before any game finished" if outcome.interrupted
+                 else f"every game failed; see {out / 'failures'}", EXIT_FAILURE)
+        summary = write_report(out, plots=not no_plots)
     if outcome.interrupted:
-        console.print(f"Interrupted: kept the {summary['games']} finished games.", style="yellow")
-    console.print(f"{summary['games']} games, {summary['failures']} failures; report in {out / 'report.md'}")
+        console.print(f"Interrupted: kept the {wording.count(summary['games'], 'finished game')}.", style="yellow")
+    console.print(f"{wording.count(summary['games'], 'game')}, {wording.count(summary['failures'], 'failure')}; "
+                  f"report in {out / 'report.md'}")
 
 def report_command(
     directory: Annotated[Path, typer.Argument(help="A simulation's output directory.")],
@@ -109,4 +114,4 @@ def report_command(
             summary = write_report(directory, plots=not no_plots)
     except (ValueError, KeyError) as error:
         fail(f"cannot read {directory / 'results.jsonl'}: {error}")
-    stdout_console().print(f"{summary['games']} games summarised; report in {directory / 'report.md'}")
+    stdout_console().print(f"{wording.count(summary['games'], 'game')} summarised; report in {directory / 'report.md'}")

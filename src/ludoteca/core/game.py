@@ -145,7 +145,9 @@ class OptionSpec:
             raise BadOptions(f"option {self.name!r} cannot be {value!r}; choose one of {allowed}")
         converted = self._convert(value)
         if converted is _REFUSED:
-            raise BadOptions(f"option {self.name!r} must be a {self.kind.__name__}, not {value!r}{self._hint()}")
+            kind = self.kind.__name__
+            article = "an" if kind[0] in "aeiou" else "a"  # "an int", "a str"
+            raise BadOptions(f"option {self.name!r} must be {article} {kind}, not {value!r}{self._hint()}")
         return converted
 
     def _convert(self, value: Any) -> Any:

@@ -9,16 +9,20 @@ played, and ``plots=False`` writes the summary and the report without them.
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 from typing import Any
 
-from ludoteca.core import LudotecaError
+from ludoteca.cli_render import match_title
+from ludoteca.core import LudotecaError, wording
 from ludoteca.sim.measures import TURN_WORDS
 from ludoteca.sim.summary import load_results, summarize, victory_margin
 
 TITLES = {"by_agent": "agent (per player)", "by_seat": "seat", "by_order": "position in the order of play",
           "by_faction": "faction"}
+BY_SHARE = ("by_agent", "by_faction")
+"""Tables listed best first; seats and positions keep their own order, which is the point of those tables."""
 PLOTS = ("win_share.png", "scores.png", "length.png", "margins.png")
 
 
@@ -44,6 +48,33 @@ def _title(key: str, summary: dict[str, Any]) -> str:
     return summary.get("faction_word", "faction") if key == "by_faction" else TITLES[key]
 
 
+def _names(key: str, rows: dict[str, Any]) -> list[str]:
+    """A table's rows in the order the report lists them, so that its plot panel reads in the same order."""
+    return sorted(rows, key=lambda name: -rows[name]["share"]) if key in BY_SHARE else list(rows)
+
+
+def _whole_bins(values: list[float], most: int = 20) -> list[float] | int:
+    """Histogram bins for whole numbers: edges between the integers, each bin a whole number of them wide, at most
+    ``most`` bins; other data gets ``most`` bins. A bar from 7.6 to 8.4 turns, or one that straddles 453, would
+    say a game lasted a fraction of a turn or of an action."""
+    if not values or any(not float(value).is_integer() for value in values):
+        return most
+    low, high = int(min(values)), int(max(values))
+    width = max(1, math.ceil((high - low + 1) / most))
+    return [low - 0.5 + width * step for step in range((high - low) // width + 2)]
+
+
+def _count_axis(axis: Any, whole_x: bool) -> None:
+    """A histogram of games: the y axis counts games (whole ticks, no 1.25 games), the x axis too when its data
+    are whole numbers. ``min_n_ticks=1``: else Matplotlib drops the integer rule when the view holds one integer."""
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_ylabel("games")
+    axis.yaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+    if whole_x:
+        axis.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+
+
 def _save(figure: Any, path: Path) -> None:
     figure.tight_layout()
     figure.savefig(path, dpi=110)
@@ -57,7 +88,7 @@ def share_figure(summary: dict[str, Any]) -> Any:
     figure, axes = plt.subplots(1, len(keys), figsize=(4.5 * len(keys), 3.6), squeeze=False)
     for axis, key in zip(axes[0], keys, strict=True):
         rows = summary[key]
-        names = list(rows)
+        names = _names(key, rows)
         shares = [rows[n]["share"] for n in names]
         low = [s - rows[n]["ci95"][0] for s, n in zip(shares, names, strict=True)]
         high = [rows[n]["ci95"][1] - s for s, n in zip(shares, names, strict=True)]
@@ -66,6 +97,7 @@ def share_figure(summary: dict[str, Any]) -> Any:
         axis.axhline(sum(fair) / len(fair), color="#e45756", linestyle="--", linewidth=1.2, label="fair share")
         axis.set_xticks(range(len(names)), names, rotation=20, ha="right", fontsize=8)
         axis.set_ylim(0, 1)
+        axis.set_ylabel("win share (per player)")
         axis.set_title(f"Win share by {_title(key, summary)} (95% CI)", fontsize=10)
         axis.legend(fontsize=7, loc="upper right")
     return figure
@@ -84,6 +116,7 @@ def score_figure(results: list[dict[str, Any]]) -> Any:
         axis.axhline(sum(every) / len(every), color="#e45756", linestyle="--", linewidth=1.2,
                      label="mean of all seats")
         axis.legend(fontsize=7)
+    axis.set_ylabel("final score")
     axis.set_title("Score distribution by seat", fontsize=10)
     return figure
 
@@ -93,14 +126,14 @@ def length_figure(results: list[dict[str, Any]]) -> Any:
     plt = _pyplot()
     turns = [line["turns"] for line in results if isinstance(line.get("turns"), int)]
     figure, axes = plt.subplots(1, 2 if turns else 1, figsize=(9 if turns else 6, 3.6), squeeze=False)
-    axes[0][0].hist([line["actions"] for line in results], bins=20, color="#72b7b2")
+    actions = [line["actions"] for line in results]
+    axes[0][0].hist(actions, bins=_whole_bins(actions), color="#72b7b2")
+    _count_axis(axes[0][0], whole_x=True)
     axes[0][0].set_xlabel("actions per game")
     axes[0][0].set_title("Game length in actions", fontsize=10)
     if turns:
-        # whole turns: one bar a turn when they fit, not twenty bins between 9.5 and 10.5
-        bins = [t - 0.5 for t in range(min(turns), max(turns) + 2)] if max(turns) - min(turns) < 60 else 20
-        axes[0][1].hist(turns, bins=bins, color="#54a24b")
-        axes[0][1].xaxis.get_major_locator().set_params(integer=True)
+        axes[0][1].hist(turns, bins=_whole_bins(turns), color="#54a24b")
+        _count_axis(axes[0][1], whole_x=True)
         axes[0][1].set_xlabel("turns per game")
         axes[0][1].set_title("Game length in turns", fontsize=10)
     return figure
@@ -111,7 +144,9 @@ def margin_figure(results: list[dict[str, Any]]) -> Any:
     plt = _pyplot()
     margins = [m for line in results if (m := victory_margin(line["result"])) is not None]
     figure, axis = plt.subplots(figsize=(6, 3.6))
-    axis.hist(margins, bins=20, color="#f58518")
+    bins = _whole_bins(margins)
+    axis.hist(margins, bins=bins, color="#f58518")
+    _count_axis(axis, whole_x=not isinstance(bins, int))
     axis.axvline(0, color="#e45756", linestyle="--", linewidth=1.2, label="no lead")
     axis.set_xlabel("winner's score minus the best other score")
     axis.set_title("Victory margins", fontsize=10)
@@ -119,12 +154,13 @@ def margin_figure(results: list[dict[str, Any]]) -> Any:
     return figure
 
 
-def _share_table(title: str, rows: dict[str, Any], sort: bool = True) -> list[str]:
-    lines = [f"### Win share by {title}", "",
+def _share_table(key: str, summary: dict[str, Any]) -> list[str]:
+    rows = summary[key]
+    lines = [f"### Win share by {_title(key, summary)}", "",
              "| name | players | wins | share | 95% interval | fair | vs fair | mean score |",
              "|---|---:|---:|---:|---:|---:|---|---:|"]
-    items = sorted(rows.items(), key=lambda item: -item[1]["share"]) if sort else list(rows.items())
-    for name, row in items:
+    for name in _names(key, rows):
+        row = rows[name]
         low, high = row["ci95"]
         lines.append(f"| {name} | {row['games']} | {row['wins']:.4g} | {row['share']:.1%} | {low:.1%} – {high:.1%} | "
                      f"{row['fair']:.1%} | {row['vs_fair']} | {row['score_mean']:g} |")
@@ -155,7 +191,7 @@ def _first_sides_text(summary: dict[str, Any]) -> str:
         return ""
     word = summary.get("faction_word", "faction")
     named = [f"{side} in {count}" for side, count in first_sides.items()]
-    named[0] += f" of {games} games"
+    named[0] += f" of {wording.count(games, 'game')}"
     shown = ", ".join(named[:3]) + (", ..." if len(named) > 3 else "")
     return f" The first to decide played {shown}: its share includes those {word}s' shares (their table below)."
 
@@ -168,7 +204,8 @@ def _headlines(summary: dict[str, Any]) -> list[str]:
                      + _first_sides_text(summary))
     if "by_seat" in summary:
         seen = [name for name, row in summary["by_seat"].items() if row["vs_fair"] != "within"]
-        lines.append("- **Seats:** " + (f"seat(s) {', '.join(seen)} differ from the fair share." if seen
+        differ = f"seat {seen[0]} differs" if len(seen) == 1 else f"seats {', '.join(seen)} differ"
+        lines.append("- **Seats:** " + (f"{differ} from the fair share." if seen
                                         else "no seat's interval excludes the fair share."))
     if "by_faction" in summary:
         word = summary.get("faction_word", "faction")
@@ -195,7 +232,8 @@ def _margin_lines(summary: dict[str, Any]) -> list[str]:
         return []
     lines = ["### Victory margins", "",
              f"The winner's score minus the best other score: {_spread_text(margins)}. In {margins['not_ahead']} "
-             f"of {margins['n']} games the winner did not outscore the rest (a tie-break or another way to win).", "",
+             f"of {wording.count(margins['n'], 'game')} the winner did not outscore the rest (a tie-break or another "
+             "way to win).", "",
              "| winning agent | games won | mean margin | median |", "|---|---:|---:|---:|"]
     for agent, spread in margins["by_winning_agent"].items():
         lines.append(f"| {agent} | {spread['n']} | {spread['mean']:g} | {spread['median']:g} |")
@@ -216,6 +254,9 @@ def _component_lines(summary: dict[str, Any]) -> list[str]:
     for key, awards in summary.get("awards", {}).items():
         agents = sorted({agent for row in awards.values() for agent in row["held_by_agent"]})
         lines += [f"### Awards: `{key}` (who holds each at the end)", "",
+                  "*Given in*: the games in which someone held it; *to a winner*: of those games, the share in which "
+                  "a winner held it; *held by* an agent: of the seats the agent filled (its players in the agent "
+                  "table), the share holding it at the end.", "",
                   "| award | given in | to a winner | " + " | ".join(f"held by {a}" for a in agents) + " |",
                   "|---|---:|---:|" + "---:|" * len(agents)]
         for award, row in awards.items():
@@ -234,22 +275,52 @@ def _component_lines(summary: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _first_game(out: Path) -> dict[str, Any]:
-    """The first game's spec from ``run.json`` (game id, players...; empty for hand-made results)."""
+def _run(out: Path) -> dict[str, Any]:
+    """``run.json`` (empty for hand-made results, or when it cannot be read)."""
     try:
         run = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return run if isinstance(run, dict) else {}
+
+
+def _first_game(run: dict[str, Any]) -> dict[str, Any]:
+    """The first game's spec from ``run.json`` (game id, players, options...; empty for hand-made results)."""
+    try:
         first = run["games"][0]
         return first if isinstance(first, dict) else {}
-    except (OSError, ValueError, KeyError, IndexError, TypeError):
+    except (KeyError, IndexError, TypeError):
         return {}
 
 
-def write_report(out: Path, title: str = "", plots: bool = True) -> dict[str, Any]:
-    """Rebuild ``summary.json``, the plots and ``report.md`` from ``out/results.jsonl``."""
+def run_title(out: Path) -> str:
+    """What ``out``'s run played, from its ``run.json``: the game with its options, the players, the agents.
+
+    ``simulate`` titles its report with it and ``report`` rebuilds the same title, so that a rebuilt report
+    names the same run; runs written before ``run.json`` kept the agents are titled without them.
+    """
+    run = _run(out)
+    first = _first_game(run)
+    if "game" not in first or "players" not in first:
+        return ""
+    options, agents = first.get("options"), run.get("agents")
+    return match_title(first["game"], first["players"], options if isinstance(options, dict) else None,
+                       agents if isinstance(agents, list) else None)
+
+
+def write_report(out: Path, title: str | None = None, plots: bool = True) -> dict[str, Any]:
+    """Rebuild ``summary.json``, the plots and ``report.md`` from ``out/results.jsonl``.
+
+    Without ``title`` the report is titled by :func:`run_title`. Results without a finished game are refused:
+    there is no share, length or plot to give.
+    """
     if plots:
         require_plotting()
     results = load_results(out / "results.jsonl")
     failures = len(list((out / "failures").glob("*.json"))) if (out / "failures").is_dir() else 0
+    if not results:
+        failed = f" ({wording.count(failures, 'game')} failed: see {out / 'failures'})" if failures else ""
+        raise LudotecaError(f"{out / 'results.jsonl'} holds no finished game{failed}: there is nothing to report")
     summary = summarize(results, failures)
     (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     if plots:
@@ -258,17 +329,15 @@ def write_report(out: Path, title: str = "", plots: bool = True) -> dict[str, An
         _save(length_figure(results), out / "length.png")
         _save(margin_figure(results), out / "margins.png")
     players = summary["players"]
-    first = _first_game(out)
-    if not title and "game" in first:  # ``ludoteca report`` rebuilding a run: name it as simulate did
-        title = f"{first['game']}, {first.get('players', players)} players"
+    title = run_title(out) if title is None else title
     lines = [f"# Simulation report{': ' + title if title else ''}", "",
-             f"{summary['games']} games finished, {failures} failed"
+             f"{wording.count(summary['games'], 'game')} finished, {failures} failed"
              + (f"; {players} players, so a fair share is {1 / players:.1%}." if players else "."), "",
              *_headlines(summary)]
     for key in TITLES:
         if key in summary:
-            lines += _share_table(_title(key, summary), summary[key], sort=key in ("by_agent", "by_faction"))
-    lines += _length_lines(summary, first.get("game"))
+            lines += _share_table(key, summary)
+    lines += _length_lines(summary, _first_game(_run(out)).get("game"))
     lines += _margin_lines(summary)
     lines += _component_lines(summary)
     if plots:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -85,12 +85,20 @@ OUTPUTS = ("results.jsonl", "summary.json", "report.md", "run.json", "win_share.
 
 
 def prepare_output(out: Path, force: bool = False) -> None:
-    """Refuse a folder that already holds a simulation's files, or, with ``force``, delete those files.
+    """Make the folder ``out`` ready: create it, refuse a file or a folder that already holds a simulation's
+    files, or, with ``force``, delete those files. Called before the first game: a run of hours must not
+    fail at its first write.
 
     Only what a simulation writes is deleted, never anything else in the folder: ``--out .`` with
     ``--force`` must not empty a working directory. Stale ``failures/`` go too, or the next report
     would count the failed games of the previous run.
     """
+    if out.exists() and not out.is_dir():
+        raise LudotecaError(f"{out} is a file, not a folder: choose a folder for --out")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise LudotecaError(f"cannot create the folder {out}: {error.strerror or error}") from None
     present = [name for name in OUTPUTS if (out / name).exists()]
     failures = out / "failures"
     if failures.is_dir():
@@ -192,18 +200,20 @@ def _ray(specs: list[GameSpec], address: str | None, batch: int | None) -> Itera
 
 def run_simulation(specs: list[GameSpec], out: Path, jobs: int = 1, backend: str = "local",
                    ray_address: str | None = None, batch: int | None = None,
-                   progress: Callable[[int], None] | None = None, force: bool = False) -> Outcome:
+                   progress: Callable[[int], None] | None = None, force: bool = False,
+                   agents: Sequence[str] | None = None) -> Outcome:
     """Play every game, writing each one to ``out/results.jsonl`` as soon as those before it are in.
 
     The file is in game order whatever the workers or backend. Failures go to
     ``out/failures/<index>.json``. On Ctrl-C the run stops and keeps what finished. Memory stays flat:
     finished games are written, not kept. A folder holding an earlier run is refused unless ``force``
-    (:func:`prepare_output`): hours of results must not vanish to a repeated command.
+    (:func:`prepare_output`): hours of results must not vanish to a repeated command. ``agents``, the
+    specs the seats rotate through, go into ``run.json``: the first game's seats alone cannot name them
+    (three agents at a two-player table), and ``ludoteca report`` titles the run with them.
     """
     if backend not in ("local", "ray"):
         raise LudotecaError(f"there is no backend {backend!r} (choose local or ray)")
     prepare_output(out, force)
-    out.mkdir(parents=True, exist_ok=True)
     failures_dir = out / "failures"
     outcome = Outcome()
     source = _local(specs, jobs) if backend == "local" else _ray(specs, ray_address, batch)
@@ -224,7 +234,9 @@ def run_simulation(specs: list[GameSpec], out: Path, jobs: int = 1, backend: str
         except KeyboardInterrupt:
             outcome.interrupted = True
         writer.flush_all()
-    (out / "run.json").write_text(json.dumps({"games": [asdict(s) for s in specs[:1]], "planned": len(specs),
-                                              "failures": len(outcome.failures),
-                                              "interrupted": outcome.interrupted}, indent=1), encoding="utf-8")
+    run: dict[str, Any] = {"games": [asdict(s) for s in specs[:1]], "planned": len(specs),
+                           "failures": len(outcome.failures), "interrupted": outcome.interrupted}
+    if agents is not None:
+        run["agents"] = list(agents)
+    (out / "run.json").write_text(json.dumps(run, indent=1), encoding="utf-8")
     return outcome

@@ -77,7 +77,8 @@ def stability_limit(state: MankindState, frame: Frame) -> None:
     rules = state.content.limits
     limit = rules.stability_base + rules.stability_per_level * level(player, "SL")
     if limit_count(player) > limit:
-        _lose_points(state, seat, "VP", 2, f"Stability Limit ({count(limit_count(player), 'build')} > {limit}{UNCOUNTED})")
+        builds = count(limit_count(player), "build")
+        _lose_points(state, seat, "VP", 2, f"Stability Limit ({builds} > {limit}{UNCOUNTED})")
         RULES.push(state, "limit_loss", seat=seat, why="social unrest")
 
 
@@ -103,7 +104,8 @@ def governance_limit(state: MankindState, frame: Frame) -> None:
     player = state.data["players"][seat]
     limit = state.content.limits.governance_per_level * level(player, "GL")
     if spread_count(player) > limit:
-        _lose_points(state, seat, "RP", 1, f"Governance Limit ({count(spread_count(player), 'build')} > {limit}, every build counted)")
+        builds = count(spread_count(player), "build")
+        _lose_points(state, seat, "RP", 1, f"Governance Limit ({builds} > {limit}, every build counted)")
 
 
 def _loss_options(state: MankindState, frame: Frame) -> list[Action]:
