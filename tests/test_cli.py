@@ -383,6 +383,23 @@ def test_replay_prints_log_and_result(saved_game: Path) -> None:
     assert "Winner" in result.output
 
 
+def test_a_whole_log_says_whose_each_private_line_is(tmp_path: Path) -> None:
+    """A bots' game and a replay without --seat print every seat's lines; a line written for one seat speaks
+    to it ("You draw red."), so it says whose it is. Seen by one seat, its own lines stay as they are."""
+    path = tmp_path / "te.json"
+    played = run("play", "tigris-euphrates", "--seats", "random,random", "--seed", "3", "--save", str(path))
+    assert played.exit_code == 0, played.output
+    state = ludoteca.replay(json.loads(path.read_text()))
+    private = [event for event in state.log if event.get("seats")]
+    assert private and all(event["text"].startswith("You ") for event in private)
+    for output in (played.output, run("replay", str(path)).output):
+        for event in private:
+            assert f"[seat {event['seats'][0]} only] {event['text']}" in output
+        assert "\n  You " not in output
+    seen_by_0 = run("replay", str(path), "--seat", "0").output
+    assert "\n  You " in seen_by_0 and "only]" not in seen_by_0
+
+
 def test_replay_counts_actions_in_words(saved_game: Path) -> None:
     actions = len(json.loads(saved_game.read_text())["actions"])
     assert actions > 1

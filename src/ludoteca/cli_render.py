@@ -119,10 +119,17 @@ def action_list(actions: Sequence[Action]) -> Text:
     return Text("\n".join(lines))
 
 
-def event_text(event: Mapping[str, Any]) -> Text:
-    """One log event as the sentence the game wrote for it."""
+def event_text(event: Mapping[str, Any], whole: bool = False) -> Text:
+    """One log event as the sentence the game wrote for it. In a ``whole`` log (every seat's lines: a replay
+    without --seat, a game of bots only) a line written for some seats only says whose it is: it speaks to
+    them ("You gain 1 red point"), and with no one at the table "you" is nobody."""
     text = event.get("text")
-    return Text("  " + (text if isinstance(text, str) else _plain(dict(event))))
+    sentence = text if isinstance(text, str) else _plain(dict(event))
+    seats = event.get("seats")
+    if whole and isinstance(seats, list) and seats:
+        whose = f"seat {seats[0]}" if len(seats) == 1 else "seats " + ", ".join(map(str, seats))
+        sentence = f"[{whose} only] {sentence}"
+    return Text("  " + sentence)
 
 
 _SEAT_KEYS = ("scores", "ranking", "winners")

@@ -132,7 +132,7 @@ class _PlaySession:
                 if shown is not None:
                     lines.append(Text(f"Seat {actor} ({self.players[actor].spec}): {shown}", style="cyan"))
             log = state.log if self.omniscient else state.visible_log(viewer)
-            lines.extend(event_text(event) for event in log[self.log_seen[viewer] :])
+            lines.extend(event_text(event, whole=self.omniscient) for event in log[self.log_seen[viewer] :])
             self.log_seen[viewer] = len(log)
         if not self.hot_seat:
             self.flush(self.viewers[0])

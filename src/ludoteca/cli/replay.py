@@ -37,7 +37,7 @@ def replay_command(
             console.print(_replay_header(record), soft_wrap=True)
             _say_if_all_shown(console, seat)
             for event in _log(state, seat):
-                console.print(event_text(event), soft_wrap=True)
+                console.print(event_text(event, whole=seat is None), soft_wrap=True)
         if state.is_over():
             console.rule(Text("Game over"))
             print_result(console, state, None)
@@ -93,7 +93,7 @@ def _step_through(record: dict[str, Any], console: Console, seat: int | None) ->
         nonlocal shown
         log = _log(state, seat)
         for event in log[shown:]:
-            console.print(event_text(event), soft_wrap=True)
+            console.print(event_text(event, whole=seat is None), soft_wrap=True)
         shown = len(log)
 
     new_lines()
