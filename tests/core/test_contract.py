@@ -176,6 +176,8 @@ def test_replay_rebuilds_the_state() -> None:
         (lambda r: r.update(players=9), "2-4 players, not 9"),
         (lambda r: r.update(version="0"), "version 0"),
         (lambda r: r["actions"].append([0, "fly"]), "action 1 \\(seat 0: 'fly'\\) does not replay"),
+        # Another game's record under this game's name, or another seed: the set-up is named as a suspect.
+        (lambda r: r["actions"].insert(0, [1, "draw"]), "played with \\(game, players, options, seed, dice"),
     ],
 )
 def test_bad_records_are_refused_clearly(mutate: object, message: str) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from ludoteca.core import wording
 from ludoteca.core.chance import ChanceNeeded, ReplayRng, ran_out, settle
-from ludoteca.core.errors import BadRecord, LudotecaError
+from ludoteca.core.errors import BadRecord, IllegalAction, LudotecaError
 from ludoteca.core.game import State
 from ludoteca.core.registry import load_game
 from ludoteca.core.rng import FAST, GENERATORS
@@ -138,6 +138,11 @@ def replay_steps(record: dict[str, Any]) -> Iterator[State]:
             state.apply(seat, text)
             if rng is not None:
                 settle(rng)
+        except IllegalAction as error:
+            raise BadRecord(
+                f"action {index} (seat {seat}: {text!r}) does not replay: {error}. A record replays only from the "
+                "set-up it was played with (game, players, options, seed, dice, scenario): was one of them changed?"
+            ) from error
         except LudotecaError as error:
             raise BadRecord(f"action {index} (seat {seat}: {text!r}) does not replay: {error}") from error
         except ChanceNeeded as needed:
