@@ -66,6 +66,14 @@ def test_scenarios_are_checked() -> None:
         game.new_state(scenario={"nations": ["Egypt", "Crete"], "tokens": {"Atlantis": [1, 0]}})
     with pytest.raises(ludoteca.BadOptions, match="map"):
         game.new_state(scenario={"map": {"areas": {"X": {"kind": "land", "limit": 9, "links": []}}}})
+    # Each fault named on its own (one message once stood for all three: "too many tokens, or an unknown advance").
+    nations = {"nations": ["Egypt", "Crete"]}
+    with pytest.raises(ludoteca.BadOptions, match="0 tokens on the board and 100 in the treasury: more than the box"):
+        game.new_state(scenario={**nations, "players": [{"treasury": 100}]})
+    with pytest.raises(ludoteca.BadOptions, match="seat 1: there is no advance 'Flying'"):
+        game.new_state(scenario={**nations, "players": [{}, {"advances": ["Pottery", "Flying"]}]})
+    with pytest.raises(ludoteca.BadOptions, match="seat 0: a stock of -2 tokens"):
+        game.new_state(scenario={**nations, "players": [{"stock": -2}]})
 
 
 def test_a_nation_without_two_cities_cannot_enter_the_early_bronze_age() -> None:

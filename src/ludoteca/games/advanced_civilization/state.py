@@ -283,12 +283,22 @@ class CivState(MachineState):
                 player["hand"] = list(given.get("hand", []))
                 on_board = sum(row[seat] for row in data["tokens"].values())
                 player["stock"] = int(given.get("stock", self.rules.tokens - on_board - player["treasury"]))
-                if player["stock"] < 0 or any(a not in content.advances() for a in player["advances"]):
-                    raise ValueError(f"seat {seat}: too many tokens, or an unknown advance")
+                if player["stock"] < 0 and "stock" in given:
+                    raise ValueError(f"seat {seat}: a stock of {player['stock']} tokens")
+                if player["stock"] < 0:
+                    raise ValueError(
+                        f"seat {seat} has {on_board} tokens on the board and {player['treasury']} in the treasury: "
+                        f"more than the box's {self.rules.tokens}"
+                    )
+                unknown = [a for a in player["advances"] if a not in content.advances()]
+                if unknown:
+                    raise ValueError(f"seat {seat}: there is no advance {unknown[0]!r}")
                 cities = sum(1 for c in data["cities"].values() if c["owner"] == seat)
                 ships = sum(row[seat] for row in data["ships"].values())
-                if cities > self.rules.cities or ships > self.rules.ships:
-                    raise ValueError(f"seat {seat} has more cities or ships than the box holds")
+                if cities > self.rules.cities:
+                    raise ValueError(f"seat {seat} has {cities} cities: the box holds {self.rules.cities}")
+                if ships > self.rules.ships:
+                    raise ValueError(f"seat {seat} has {ships} ships: the box holds {self.rules.ships}")
             data["census"] = [int(s) for s in scenario.get("census", [])]
             known = set(self.cards.commodities) | set(self.cards.calamities)
             if "stacks" in scenario:
