@@ -92,6 +92,9 @@ def test_bad_scenarios_are_refused_clearly() -> None:
         ({"players": [{"builds": ["ancient/Robots"]}]}, "no build 'ancient/Robots'"),
         ({"players": [{"conquests": ["ancient/Atlantis"]}]}, "no conquest"),
         ({"players": [{"vp": "many"}]}, "'vp' cannot be 'many'"),
+        ({"players": [{}, {"ip": -4}]}, "player 1: 'ip' cannot be negative \\(-4\\)"),
+        ({"players": [{"shields": -3}]}, "'shields' cannot be negative"),
+        ({"players": [{"mods": {"WL": "x"}}]}, "the WL modifier must be a whole number, not 'x'"),  # was a TypeError
         ({"first_player": 2}, "first_player must be a seat 0-1"),
     ]:
         with pytest.raises(ludoteca.BadOptions, match=message):

@@ -98,6 +98,8 @@ class MankindState(MachineState):
                     raise BadOptions(f"scenario player {seat} has no key {key!r}")
                 if not isinstance(value, _PLAYER_KEYS[key]) or isinstance(value, bool):
                     raise BadOptions(f"scenario player {seat}: {key!r} cannot be {value!r}")
+                if _PLAYER_KEYS[key] is int and value < 0:  # points, shields and turns are counts
+                    raise BadOptions(f"scenario player {seat}: {key!r} cannot be negative ({value})")
                 player[key] = (
                     list(value) if isinstance(value, list) else (dict(value) if isinstance(value, dict) else value)
                 )
@@ -114,9 +116,12 @@ class MankindState(MachineState):
                 table = content.events.get((ERAS.index(era_name), "conquest")) if era_name in ERAS[1:] else None
                 if table is None or name not in {row.name for row in table.rows}:
                     raise BadOptions(f"scenario player {seat}: no conquest {conquest!r}")
-            for code in player["mods"]:
+            for code, modifier in player["mods"].items():
                 if code not in TRAITS:
                     raise BadOptions(f"scenario player {seat}: no trait {code!r}")
+                if not isinstance(modifier, int) or isinstance(modifier, bool):
+                    whole = "must be a whole number"
+                    raise BadOptions(f"scenario player {seat}: the {code} modifier {whole}, not {modifier!r}")
         # Leaders and Wonders held at the start are unique: nobody else can have them.
         for player in self.data["players"]:
             for build_id in player["builds"]:
