@@ -39,6 +39,17 @@ def test_scripted_pick_is_a_roll_of_an_n_sided_die() -> None:
     assert Rng(0, script=[3]).pick(["a", "b", "c"]) == "c"
 
 
+def test_a_scripted_pick_among_one_takes_no_die() -> None:
+    """The only candidate needs no die: a scenario's script is not spent on it (it once took a "d1" from it)."""
+    rng = Rng(0, script=[3])
+    assert rng.pick(["only"]) == "only" and rng.script == [3]
+    assert rng.pick(["a", "b", "c"]) == "c" and rng.script == []
+    unscripted, twin = Rng(5), Rng(5)
+    unscripted.pick(["only"])
+    twin.roll(1)
+    assert unscripted.state == twin.state  # without a script, still a roll: unscripted games are unchanged
+
+
 def test_scripted_die_out_of_range_is_a_clear_error() -> None:
     with pytest.raises(ScriptError, match="scripted die 9 cannot be the result of a d6"):
         Rng(0, script=[9]).roll(6)

@@ -114,9 +114,13 @@ class Rng:
         return [self.roll(sides) for _ in range(count)]
 
     def pick(self, items: Sequence[T]) -> T:
-        """A uniformly chosen item: a roll of a ``len(items)``-sided die (so it can be scripted)."""
+        """A uniformly chosen item: a roll of a ``len(items)``-sided die (so it can be scripted). A pick among one
+        item is no roll for a script: a designer scripting a scenario's dice cannot know that the rules drew the
+        only candidate. Without a script it is still a roll of a d1 (it advances the generator): games are unchanged."""
         if not items:
             raise ValueError("cannot pick from an empty sequence")
+        if len(items) == 1 and self.script:
+            return items[0]
         return items[self.roll(len(items)) - 1]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
