@@ -39,6 +39,22 @@ def test_an_action_that_revealed_nothing_can_be_taken_back(client: TestClient, n
     assert entries(client, created["id"]) == 2  # the action and its undo: the history is append-only
 
 
+def test_the_lobby_counts_the_moves_played_not_the_undos(database: str) -> None:
+    """The lobby's "N moves" showed the history's version, which an undo raises by one: a move made and taken
+    back read as 2 moves. It counts the actions played now, in the live line and as read from the database."""
+    with TestClient(create_app(database, bot_delay=0)) as client:
+        created = claim_all(client, client.post(
+            "/api/games", json={"game": "blind-draw", "seats": ["human", "human"], "seed": 5, "practice": True}).json())
+        assert act(client, created, 0, "stop").status_code == 200
+        assert undo(client, created, 0).status_code == 200
+        assert act(client, created, 0, "draw").status_code == 200
+        (line,) = client.get("/api/games").json()["games"]
+        assert (line["version"], line["moves"]) == (3, 1)
+    with TestClient(create_app(database, bot_delay=0)) as client:  # a new process reads the stored line
+        (line,) = client.get("/api/games").json()["games"]
+        assert (line["version"], line["moves"]) == (3, 1)
+
+
 def test_the_others_are_told_a_move_was_taken_back_also_after_a_restart(database: str) -> None:
     """The move and its log lines vanished from the other players' pages with nothing to say why. An undo now
     leaves a line where the move stood, naming who took one back (never the move: a swap's tiles are secret)."""

@@ -493,6 +493,11 @@ class State(ABC):
     def is_over(self) -> bool:
         return self._is_over()
 
+    @property
+    def actions_played(self) -> int:
+        """How many actions the game has had (the record's ``actions``), without building the record."""
+        return len(self._history)
+
     def evaluate(self, seat: Seat) -> float:
         """How well ``seat`` stands, in [0, 1]: its share of the win once the game is over, else the game's
         heuristic estimate. Search agents call it on determinized clones."""

@@ -718,6 +718,7 @@ class GameService:
             "names": [info.name for info in room.seats],
             "practice": room.stored.practice,
             "version": room.version,
+            "moves": state.actions_played,
             "over": room.finished,
             "ended": room.ended,
             "to_act": [] if room.ended else state.to_act(),
@@ -765,6 +766,7 @@ class GameService:
             "names": [info.get("name") or claims.get(seat) for seat, info in enumerate(seats)],
             "practice": bool(row["practice"]),
             "version": int(row["version"] or 0),
+            "moves": changing.get("moves"),  # None for a line stored before it was kept
             "over": over,
             "ended": changing["ended"],
             "to_act": changing["to_act"],
@@ -1268,7 +1270,9 @@ def _status(
     players = players if players is not None else [info.player for info in room.seats]
     to_act = [] if ended is not None else state.to_act()
     bot_turn = any(players[seat] != HUMAN for seat in to_act)
-    return bot_turn, {"title": state.game.title, "seats": players, "to_act": to_act, "ended": ended}
+    return bot_turn, {
+        "title": state.game.title, "seats": players, "to_act": to_act, "ended": ended, "moves": state.actions_played
+    }
 
 
 def _ending(players: int, entry: Entry) -> tuple[str | None, dict[str, Any] | None]:

@@ -132,10 +132,11 @@ CHAT_NOTE = -2
 BOT_NOTE = "bot"
 """The third word of a change's ``NOTIFY`` when a bot is to act at its version: a worker that follows no game
 learns from it that there is a move to take (``cluster.py``)."""
-LOBBY_KEYS = ("title", "seats", "to_act", "ended")
+LOBBY_KEYS = ("title", "seats", "to_act", "ended", "moves")
 """What ``games.lobby`` holds: the game's title, who plays each seat now (a resigned seat is a bot's), who is to
-act and why the game ended early (null: it did not). With the columns and the claims, a lobby line needs no
-live game (``Storage.lobby``)."""
+act, why the game ended early (null: it did not) and how many actions the game has had (the version counts undos
+and resignations too; a line kept before ``moves`` has none). With the columns and the claims, a lobby line needs
+no live game (``Storage.lobby``)."""
 
 ADDED_COLUMNS = {"games": ("seed_text", "generator", "practice", "version", "bot_turn", "lobby"), "claims": ("name",)}
 """Columns added since the first schema: a database made before them gains them at start-up."""

@@ -271,6 +271,12 @@
     }).join(", ");
   }
 
+  /** The actions played (a line kept before the server counted them shows its version: undos included). */
+  function movesText(game) {
+    const moves = typeof game.moves === "number" ? game.moves : game.version;
+    return `${moves} move${moves === 1 ? "" : "s"}`;
+  }
+
   function gameRow(game, finished) {
     const seats = seatsText(game);
     const winners = game.winners || [];
@@ -280,7 +286,7 @@
       ? (game.ended ? `${game.ended}; ${won}` : won) // resigned, abandoned or expired: say so
       : `waiting for ${game.to_act.map(label).join(", ")}`;
     const link = finished ? html("a", { href: `/replay/${game.id}`, text: "replay" }) : html("a", { href: `/play/${game.id}`, text: "watch" });
-    return html("tr", { "data-game": game.id }, html("td", { text: game.title }), html("td", { text: seats }), html("td", { text: `${game.version} move${game.version === 1 ? "" : "s"}` }), html("td", { text: state }), html("td", {}, link));
+    return html("tr", { "data-game": game.id }, html("td", { text: game.title }), html("td", { text: seats }), html("td", { text: movesText(game) }), html("td", { text: state }), html("td", {}, link));
   }
 
   function table(rows, empty) {
