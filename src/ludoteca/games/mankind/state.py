@@ -98,7 +98,7 @@ class MankindState(MachineState):
                     raise BadOptions(f"scenario player {seat} has no key {key!r}")
                 if not isinstance(value, _PLAYER_KEYS[key]) or isinstance(value, bool):
                     raise BadOptions(f"scenario player {seat}: {key!r} cannot be {value!r}")
-                if _PLAYER_KEYS[key] is int and value < 0:  # points, shields and turns are counts
+                if isinstance(value, int) and value < 0:  # points, shields and turns are counts
                     raise BadOptions(f"scenario player {seat}: {key!r} cannot be negative ({value})")
                 player[key] = (
                     list(value) if isinstance(value, list) else (dict(value) if isinstance(value, dict) else value)
