@@ -118,7 +118,9 @@ def _digest(seed: int, players: int, setting: str, generator: str) -> str:
     given = _cities(players) if setting in ("cities", "additional") else None
     state = game.new_state(seed=seed, generator=generator, scenario=given)
     play_randomly(state, seed)
-    data = {key: value for key, value in state.data.items() if key != "stacks_blind"}
+    # Both added after these digests: what nobody knows of the stacks' order, what each seat knows of the others'
+    # hands (``hand_knowledge``, session 26): bookkeeping for redraws, the games themselves unchanged.
+    data = {key: value for key, value in state.data.items() if key not in ("stacks_blind", "held_known")}
     views = [_without_start(state.view(seat)) for seat in (*range(players), None)]
     return short_digest(_without_start(state.record()), _worded_as_then(state.log), data, views, state.result())
 

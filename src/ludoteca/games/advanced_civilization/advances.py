@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from ludoteca.core import Action
 from ludoteca.core.wording import a
-from ludoteca.games.advanced_civilization import cards, content, pieces
+from ludoteca.games.advanced_civilization import cards, content, hand_knowledge, pieces
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
 from ludoteca.games.advanced_civilization.state import CivState
 
@@ -148,6 +148,7 @@ def pay(state: CivState, frame: Frame, action: Action) -> None:
         for _ in range(n):
             player["hand"].remove(card)
             cards.to_bottom(state, card)
+        hand_knowledge.shown_and_gone(state, seat, [card] * n)
         how = ", raised by Mining" if mined else ""
         state.emit("pay", f"{state.who(seat)} hands in {n} {card}{how} ({paid}).", seat=seat, card=card, n=n)
         if mined:
@@ -196,6 +197,7 @@ def trim_hand(state: CivState, frame: Frame, action: Action) -> None:
     seat, card = frame["seat"], action.payload
     hand = state.data["players"][seat]["hand"]
     hand.remove(card)
+    hand_knowledge.shown_and_gone(state, seat, [card])
     if hand.count("Grain") < state.data["locked"][seat]:
         state.data["locked"][seat] = hand.count("Grain")
     cards.to_bottom(state, card)

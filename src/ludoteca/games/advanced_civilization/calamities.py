@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 
 from ludoteca.core import Action
 from ludoteca.core.wording import count
-from ludoteca.games.advanced_civilization import cards, content, pieces, surplus
+from ludoteca.games.advanced_civilization import cards, content, hand_knowledge, pieces, surplus
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
 from ludoteca.games.advanced_civilization.state import CivState
 
@@ -71,6 +71,7 @@ def calamities(state: CivState, frame: Frame) -> None:
         held = cards.calamities_in(state, hand)
         for card in held:
             hand.remove(card)
+        hand_knowledge.shown_and_gone(state, seat, held)
         limit = spec.trade["victim_limit"]
         if len(held) > limit:  # §29.5: two drawn at random, the others go back to their stacks
             held.sort()

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import TypeVar
 
 from ludoteca.core.wording import count
-from ludoteca.games.advanced_civilization import pieces
+from ludoteca.games.advanced_civilization import hand_knowledge, pieces
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
 from ludoteca.games.advanced_civilization.state import CivState
 
@@ -119,6 +119,7 @@ def pillage(state: CivState, area: str, attacker: int, defender: int) -> None:
     if hand:
         card = hand.pop(state.rng.pick(list(range(len(hand)))))
         state.data["players"][attacker]["hand"].append(card)
+        hand_knowledge.exchanged(state, defender, attacker, [card], [])
         state.emit(
             "steal", f"{state.who(attacker)} takes {card} from {state.who(defender)}.", seats=[attacker, defender]
         )

@@ -152,6 +152,11 @@ def _cards(state: CivState) -> list[str]:
         lost = {name: box[name] - held[name] for name in box if held[name] < box[name]}
         if lost:
             problems.append(f"trade cards are lost: {lost} missing")
+    for seat, row in enumerate(data.get("held_known", [])):
+        for other, known in enumerate(row):
+            wrong = Counter(known) - Counter(data["players"][other]["hand"])  # hand_knowledge: never more than held
+            if wrong:
+                problems.append(f"seat {seat} 'knows' cards seat {other} does not hold: {dict(wrong)}")
     blind = data.get("stacks_blind")
     if blind is not None:
         for stack, pile in enumerate(data["stacks"], start=1):

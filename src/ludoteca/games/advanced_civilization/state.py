@@ -9,13 +9,14 @@ their sizes), and an offer's undeclared cards (only its maker sees them until th
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
 from ludoteca.core import Action, BadOptions, Game, OptionSpec, State, copy_plain
 from ludoteca.core.machine import MachineState
-from ludoteca.games.advanced_civilization import content
+from ludoteca.games.advanced_civilization import content, hand_knowledge
 from ludoteca.games.advanced_civilization.content import Board, ContentError, Nation
 from ludoteca.games.advanced_civilization.machine import RULES
 from ludoteca.games.advanced_civilization.prompts import prompt
@@ -36,7 +37,7 @@ _FLAT_LISTS = frozenset(
 )
 _FLAT_DICTS = frozenset({"calamity_from", "barbarians"})
 _ROWS = frozenset({"tokens", "ships", "moved", "sailed"})  # area -> one count per seat
-_NESTED = frozenset({"players", "cities", "stacks", "trade", "revolts", "stack"})
+_NESTED = frozenset({"players", "cities", "stacks", "trade", "revolts", "stack", "held_known"})
 _KNOWN = _SHARED | _FLAT_LISTS | _FLAT_DICTS | _ROWS | _NESTED
 # Steps whose frames hold only numbers, strings, booleans and None (seats, areas, counts): most of the stack
 # at any time (the turn's phases, each nation's movement). A clone copies them flat; the debug-mode
@@ -213,6 +214,7 @@ class CivState(MachineState):
             "trade": None,
             "proposals": [0] * n,
             "calamity_from": {},
+            "held_known": hand_knowledge.fresh(n),
             "locked": [0] * n,
             "support_penalty": [0] * n,
             "corrupted": [],
@@ -353,6 +355,7 @@ class CivState(MachineState):
         copied["revolts"] = list(map(list.copy, data["revolts"]))
         copied["trade"] = copy_plain(data["trade"])
         copied["stack"] = _copy_frames(data["stack"])
+        copied["held_known"] = [list(map(list.copy, row)) for row in data["held_known"]]
         return copied
 
     def _invariants(self) -> list[str]:
@@ -494,7 +497,8 @@ class CivState(MachineState):
 
     def _redraw(self, seat: int, rng: Any) -> None:
         """Redraw the other hands and the stacks from the cards ``seat`` has not seen, keeping every size,
-        the cards named in a pending offer, and each stack's card kinds (a stack holds only its own cards).
+        the cards named in a pending offer, the cards ``seat`` saw go into a hand (``hand_knowledge``: a trade, a
+        pillage) and each stack's card kinds (a stack holds only its own cards).
 
         The undeclared cards of a pending offer are redrawn too, but only from tradable cards of the same
         stacks (an offer can only hold tradable cards), so the offer keeps its size and stays legal. A hand
@@ -523,7 +527,13 @@ class CivState(MachineState):
         for other, player in enumerate(data["players"]):
             if other == seat:
                 continue
+            # Kept: the cards named in its pending offer, and those the seat saw go into the hand (a trade, a
+            # pillage: ``hand_knowledge``), as one multiset (a known card may be the named one). Not while the
+            # hand has undeclared cards on offer, which may be known ones and are redrawn from their stacks below.
+            known = [] if other in offered else data["held_known"][seat][other]
             keep = list(named.get(other, []))
+            for card, times in Counter(known).items():
+                keep += [card] * (times - keep.count(card))
             rest = list(player["hand"])
             for card in keep:
                 rest.remove(card)

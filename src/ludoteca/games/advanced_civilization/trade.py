@@ -34,7 +34,7 @@ from collections import Counter
 
 from ludoteca.core import Action
 from ludoteca.core.wording import count
-from ludoteca.games.advanced_civilization import content
+from ludoteca.games.advanced_civilization import content, hand_knowledge
 from ludoteca.games.advanced_civilization.machine import RULES, Frame
 from ludoteca.games.advanced_civilization.state import CivState
 
@@ -289,6 +289,7 @@ def exchange(state: CivState) -> None:
             players[target]["hand"].append(card)
             if card in state.cards.calamities:
                 state.data["calamity_from"][card] = source
+    hand_knowledge.exchanged(state, giver, taker, list(deal["offer"]), list(deal["reply"]))
     state.emit(
         "trade",
         f"{state.who(giver)} gives {', '.join(deal['offer'])}; {state.who(taker)} gives {', '.join(deal['reply'])}.",
