@@ -44,17 +44,17 @@ def test_historical_lower_piles_keep_their_cards() -> None:
 
 
 # Digests of the redrawn hands, deck, Rasheedi deck, draft and generator, computed with the code before the
-# piles were kept (session 9): one-pile games must redraw exactly as before.
+# piles were kept (session 9): one-pile games must redraw exactly as before. (A Draft game's redraw keeps what
+# each faction learnt in the draft since session 26: its tests are below.)
 BEFORE = {
     (3, "standard", 8): "b5486b52e3bdff21",
     (2, "standard", 9): "12cdba88ab8a71ba",
-    (3, "draft", 4): "721d8d4bcf9978e4",
 }
 
 
 def test_one_pile_is_redrawn_as_before() -> None:
-    """Standard and Draft games: one pile, redrawn together with the other hands in one shuffle, as search
-    always drew it (the same generator calls, so searches choose as before)."""
+    """Standard games: one pile, redrawn together with the other hands in one shuffle, as search always drew it
+    (the same generator calls, so searches choose as before)."""
     for (players, variant, seed), digest in BEFORE.items():
         state = ArabianStruggleGame(players, {"variant": variant}).new_state(seed=seed)
         twin = state.clone()
@@ -62,3 +62,57 @@ def test_one_pile_is_redrawn_as_before() -> None:
         d = twin.data
         blob = json.dumps([d["hands"], d["deck"], d["rasheedi_deck"], d["draft"], twin.rng.state], sort_keys=True)
         assert hashlib.sha256(blob.encode()).hexdigest()[:16] == digest
+
+
+def _draft_slots(state: ArabianStruggleState, mine: str) -> list[int]:
+    draft = state.data["draft"]
+    return sorted(n for part in ("pools", "kept") for f, cards in draft[part].items() if f != mine for n in cards)
+
+
+def test_the_pool_a_faction_passed_stays_its_receivers_in_every_redraw() -> None:
+    """Research QA pass, session 26: 3 players, Draft, seed 1, after six picks: Rasheedi's pool is exactly the
+    four cards seat 0 passed it, and seat 0 knows it; the redraw used to hand Rasheedi four other cards."""
+    state = ArabianStruggleGame(3, {"variant": "draft"}).new_state(seed=1)
+    chooser = random.Random(0)
+    for _ in range(6):
+        seat = min(state.to_act())
+        state.apply_legal(seat, state.random_action(seat, chooser))
+    mine, receiver = state.data["players"][0], state.data["players"][1]
+    assert sorted(state.data["draft"]["pools"][receiver]) == sorted(state.data["draft"]["passed"][mine])
+    for k in range(20):
+        twin = state.clone()
+        twin.resample(0, random.Random(k))
+        assert sorted(twin.data["draft"]["pools"][receiver]) == sorted(state.data["draft"]["pools"][receiver])
+        assert twin.view(0) == state.view(0)
+
+
+def test_a_draft_redraw_never_draws_a_world_the_faction_can_rule_out() -> None:
+    """Whole drafts at 2 and 3 players, every Era: at each pick, every faction's redraw keeps its view, the cards,
+    the pool it passed (its receiver's pool and this round's picks, in any order) and every card it has held in
+    the draft among the others' draft cards (never in the draw pile); and it does redraw something."""
+    changed = 0
+    for players, seed in ((3, 2), (2, 3)):
+        state = ArabianStruggleGame(players, {"variant": "draft"}).new_state(seed=seed)
+        chooser = random.Random(seed)
+        while not state.is_over() and state.data["era"] <= 3:
+            if state.data["draft"] is not None:
+                draft = state.data["draft"]
+                for seat, mine in enumerate(state.data["players"]):
+                    twin = state.clone()
+                    twin.resample(seat, random.Random(len(state.log)))
+                    after = twin.data["draft"]
+                    assert twin.view(seat) == state.view(seat)
+                    assert sorted(twin.data["deck"] + _draft_slots(twin, mine)) == sorted(
+                        state.data["deck"] + _draft_slots(state, mine)
+                    )
+                    seen = set(draft["seen"][mine]) - set(draft["pools"][mine]) - set(draft["kept"][mine])
+                    assert seen <= set(_draft_slots(twin, mine)) and not seen & set(twin.data["deck"])
+                    if mine in draft["passed"]:
+                        order = state.data["players"]
+                        receiver = order[(order.index(mine) + draft["direction"]) % len(order)]
+                        this_round = after["pools"][receiver] + after["kept"][receiver][draft["round_start"] :]
+                        assert sorted(this_round) == sorted(draft["passed"][mine])
+                    changed += _draft_slots(twin, mine) != _draft_slots(state, mine) or after != draft
+            seat = min(state.to_act())
+            state.apply_legal(seat, state.random_action(seat, chooser))
+    assert changed > 20

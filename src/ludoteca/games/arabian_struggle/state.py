@@ -425,27 +425,19 @@ class ArabianStruggleState(MachineState):
         was on top), each lower pile is shuffled within itself, and a scenario's scripted top cards stay."""
         data = self.data
         mine = data["players"][seat]
-        slots: list[tuple[Any, str | int]] = []
-        unseen: list[int] = []
-        for faction in data["players"]:
-            if faction != mine:
-                slots.append((data["hands"], faction))
-        if data["draft"] is not None:
-            for faction in data["players"]:
-                if faction != mine:
-                    slots.append((data["draft"]["pools"], faction))
-                    slots.append((data["draft"]["kept"], faction))
         deck, runs = data["deck"], data["deck_runs"]
         if sum(map(abs, runs)) != len(deck):  # a pile set by hand: one unknown pile (as board.take_cards reads it)
             runs = [len(deck)] if deck else []
         top = runs[0] if runs and runs[0] > 0 else 0
-        for holder, key in slots:
-            unseen.extend(holder[key])
-        unseen.extend(deck[:top])
-        rng.shuffle(unseen)
-        for holder, key in slots:
-            size = len(holder[key])
-            holder[key], unseen = unseen[:size], unseen[size:]
+        if data["draft"] is not None:
+            unseen = self._redraw_draft(mine, deck[:top], rng)
+        else:
+            slots = [(data["hands"], faction) for faction in data["players"] if faction != mine]
+            unseen = [number for holder, key in slots for number in holder[key]] + deck[:top]
+            rng.shuffle(unseen)
+            for holder, key in slots:
+                size = len(holder[key])
+                holder[key], unseen = unseen[:size], unseen[size:]
         start = top
         lower = []
         for run in runs[1 if top else 0 :]:
@@ -456,6 +448,45 @@ class ArabianStruggleState(MachineState):
             start += abs(run)
         data["deck"] = unseen + lower
         rng.shuffle(data["rasheedi_deck"])
+
+    def _redraw_draft(self, mine: str, top: list[int], rng: Any) -> list[int]:
+        """The other factions' draft cards redrawn as ``mine`` may think them, during a Draft (hands are empty
+        then); returns the cards left for the draw pile's top.
+
+        A faction knows the pool it last passed on: its receiver's pool and this round's picks are those cards,
+        in an order it cannot tell. Every other card it has held in a pool is still in the draft, with the others
+        (never in the draw pile). The rest is drawn from the cards it has never seen. (Not the exact odds of
+        each world, which would weigh what every pick revealed; but never a world the faction can rule out.)"""
+        draft = self.data["draft"]
+        players = self.data["players"]
+        fixed: list[int] = []
+        slots: list[tuple[list[int], int, int]] = []  # (cards, from, to): the parts of the draft left to redraw
+        receiver = players[(players.index(mine) + draft["direction"]) % len(players)]
+        passed = draft["passed"].get(mine)
+        for faction in players:
+            if faction == mine:
+                continue
+            kept = draft["kept"][faction]
+            if faction == receiver and passed is not None:
+                start = draft["round_start"]
+                fixed = list(passed)
+                rng.shuffle(fixed)
+                picked = len(kept) - start
+                kept[start:], draft["pools"][faction] = fixed[:picked], fixed[picked:]
+                slots.append((kept, 0, start))
+            else:
+                slots.append((kept, 0, len(kept)))
+                slots.append((draft["pools"][faction], 0, len(draft["pools"][faction])))
+        held = [number for cards, low, high in slots for number in cards[low:high]]
+        own = set(draft["pools"][mine]) | set(draft["kept"][mine]) | set(fixed)
+        seen = [number for number in draft["seen"][mine] if number not in own]  # in ``held``, wherever it is
+        rest = [number for number in held + top if number not in set(seen)]
+        rng.shuffle(rest)
+        chosen = seen + rest[: len(held) - len(seen)]
+        rng.shuffle(chosen)
+        for cards, low, high in slots:
+            cards[low:high], chosen = chosen[: high - low], chosen[high - low :]
+        return rest[len(held) - len(seen) :]
 
     # ------------------------------------------------------------------ text
     def render(self, seat: int | None) -> str:

@@ -58,6 +58,11 @@ def start_draft(state: ArabianStruggleState) -> None:
         "pools": {f: data["hands"][f] for f in data["players"]},
         "kept": {f: [] for f in data["players"]},
         "direction": direction,
+        # What each faction has learnt, for redraws of hidden cards (``ArabianStruggleState._redraw_draft``): every
+        # card it has held in a pool (they stay in the draft), and the pool it last passed on.
+        "seen": {f: list(data["hands"][f]) for f in data["players"]},
+        "passed": {},
+        "round_start": 0,  # each faction's kept cards when this round's picks began
     }
     for f in data["players"]:
         data["hands"][f] = []
@@ -74,6 +79,7 @@ def draft_round(state: ArabianStruggleState, frame: Frame) -> None:
         data["draft"] = None
         state.emit("draft_done", "The draft is over.")
         return
+    draft["round_start"] = len(draft["kept"][data["players"][0]])  # every faction keeps 2 a round
     frames: list[dict[str, object]] = []
     for seat, f in enumerate(data["players"]):
         frames += [{"step": "draft_pick", "seat": seat, "faction": f}] * 2
@@ -99,9 +105,13 @@ def draft_pass(state: ArabianStruggleState, frame: Frame) -> None:
     draft = data["draft"]
     players = data["players"]
     if len(players) == 2 and all(len(pool) <= 1 for pool in draft["pools"].values()):
+        draft["passed"] = {}  # nothing went round this time
         return  # 2 Players: the 7th card is not passed; it stays with its holder
     n = len(players)
     pools = {players[(i + draft["direction"]) % n]: draft["pools"][f] for i, f in enumerate(players)}
+    draft["passed"] = {f: list(draft["pools"][f]) for f in players}
+    for f, pool in pools.items():
+        draft["seen"][f] += [number for number in pool if number not in draft["seen"][f]]
     draft["pools"] = pools
     word = "right" if draft["direction"] < 0 else "left"
     left = len(next(iter(pools.values())))
