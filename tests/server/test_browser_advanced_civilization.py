@@ -397,3 +397,41 @@ def test_an_offers_undeclared_cards_are_named_on_the_traders_own_page(server: st
     buttons.nth(1).click()
     assert page.evaluate("() => window.sent") == ["add hand card 3, undeclared"]
     desktop.check("the undeclared cards")
+
+
+def test_a_nation_that_shares_its_name_with_an_area_is_no_place_to_click(server: str, desktop: Tab) -> None:
+    """Thrace, Assyria and Babylon are nations and areas: "play Assyria" and "propose a trade to Assyria (seat 2)"
+    became highlights on the Assyria area, with no button (a three-player table could not see it may trade
+    with Assyria; multi-player QA pass, session 26). They stay buttons; a move into the area stays a target."""
+    options = {"map": "main", "trade_session": "turns"}
+    state = ludoteca.load_game(GAME, players=3, options=options).new_state(
+        seed=1,
+        scenario={
+            "nations": ["Egypt", "Crete", "Assyria"],
+            "tokens": {"Memphis": [4, 0, 0], "Knossos": [0, 5, 0], "Nalchik": [0, 0, 4]},
+            "players": [{"hand": ["Ochre", "Hides", "Salt"]}, {"hand": ["Grain", "Cloth", "Wine"]},
+                        {"hand": ["Salt", "Salt", "Oil"]}],
+            "phases": ["trade"],
+        },
+    )
+    seat = state.to_act()[0]
+    actions = [str(action) for action in state.legal_actions(seat)]
+    assert any(text.startswith("propose a trade to Assyria (seat 2)") for text in actions), actions
+    game = Game(server)
+    page = desktop.page
+    open_page(desktop, game.url)
+    targeted = RENDER.replace("target() {}", "target(el, texts) { window.targeted.push(...texts); }").replace(
+        "window.claimed = [];", "window.claimed = []; window.targeted = [];"
+    )
+    static = game.state()["static"]
+    view = {"view": state.view(seat), "seat": seat, "version": 1}
+    page.evaluate(targeted, [view, static, actions, "board"])
+    assert not any("Assyria" in text for text in page.evaluate("() => window.targeted"))
+    page.evaluate("() => document.getElementById('drawn').remove()")
+    choosing = ludoteca.load_game(GAME, players=3, options=options).new_state(seed=1)
+    nations = [str(action) for action in choosing.legal_actions(choosing.to_act()[0])]
+    assert {"play Thrace", "play Assyria", "play Babylon"} <= set(nations)
+    page.evaluate(targeted, [{"view": choosing.view(0), "seat": 0, "version": 1}, static, nations, "board"])
+    assert page.evaluate("() => window.targeted") == []  # every nation stays a button
+    desktop.check("nations named like areas")
+

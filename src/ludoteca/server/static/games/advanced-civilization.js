@@ -39,9 +39,13 @@
   }
 
   /** The areas each action names (longest names first, so "Upper Egypt" wins over "Egypt"). */
-  function areasOf(text, names) {
+  function areasOf(text, names, nations = []) {
     const found = [];
+    // A nation named as a nation ("play Thrace", "propose a trade to Assyria (seat 2)") is no place: three nations
+    // share their names with areas, and their choices became map highlights with no button (QA pass, session 26).
+    if (text.startsWith("play ")) return found;
     let rest = text;
+    for (const nation of nations) rest = rest.split(`${nation} (seat `).join("# (seat ");
     for (const name of names) {
       if (rest.includes(name)) { found.push(name); rest = rest.split(name).join("#"); }
     }
@@ -459,7 +463,7 @@
       if (!dest || !dest.source) {
         if (!autoCount) {
           for (const text of ctx.actions) {
-            const named = areasOf(text, names);
+            const named = areasOf(text, names, Object.keys(ctx.static.nations || {}));
             const last = named[named.length - 1];
             if (last) (byArea[last] = byArea[last] || []).push(text);
           }
