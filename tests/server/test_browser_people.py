@@ -164,6 +164,40 @@ def test_names_an_open_seat_the_chat_as_text_and_a_resignation(server: str, peop
     assert "to play" not in watcher.inner_text("#status")
 
 
+def test_buttons_and_prompts_name_people_and_a_prompt_says_whose_it_is(server: str, people: People) -> None:
+    """Multi-player QA pass, session 26: Alice's buttons read "send the horde against seat 0" beside "Alice (you)",
+    and while Bob decided her status read "Seat 0 raided you: raid back?" (written to Bob, about Alice). The
+    page's own seat is "yourself" on its buttons; another seat's prompt is quoted after whose it is."""
+    page = people.page()
+    page.goto(server + "/")
+    page.wait_for_function("() => typeof Ludo !== \"undefined\" && Ludo.promptFor")
+    payload = {"seat": 0, "seats": [{"name": "Alice", "player": "human"}, {"name": "Bob", "player": "human"},
+                                    {"name": None, "player": "heuristic"}]}
+    said = page.evaluate(
+        """(payload) => [
+            Ludo.withNames(payload, "send the horde against seat 0", "yourself"),
+            Ludo.withNames(payload, "raid seat 1 back", "yourself"),
+            Ludo.withNames(payload, "direct 5 unit points at Egypt (seat 0)", "yourself"),
+            Ludo.withNames(payload, "choose seat 2 for the war", "yourself"),
+            Ludo.promptFor(payload, {"seat": 1, "prompt": "Seat 0 raided you: raid back?"}),
+            Ludo.promptFor(payload, {"seat": 0, "prompt": "Seat 1 raided you: raid back?"}),
+            Ludo.promptFor(payload, {"seats": [1, 2], "prompt": "Trade: answer the trade offered to you."}),
+            Ludo.promptFor({...payload, "seat": null}, {"seat": 2, "prompt": "Choose a target."}),
+        ]""",
+        payload,
+    )
+    assert said == [
+        "send the horde against yourself",
+        "raid Bob back",
+        "direct 5 unit points at Egypt (you)",
+        "choose seat 2 for the war",  # a bot nobody named keeps its number, as in the players panel
+        "Bob is asked: “Alice raided you: raid back?”",
+        "Bob raided you: raid back?",
+        "Bob, Seat 2 · heuristic are asked: “Trade: answer the trade offered to you.”",
+        "Seat 2 · heuristic is asked: “Choose a target.”",
+    ]
+
+
 def test_a_friend_gives_a_name_on_the_invitation_page(server: str, people: People) -> None:
     created = httpx.post(
         f"{server}/api/games", json={"game": "tigris-euphrates", "seats": ["human", "human"], "name": "Ann"}

@@ -309,7 +309,7 @@
       const columns = Math.max(1, fit(L));
       const W = 20 + columns * L.w + (columns - 1) * GAP;
       const root = s("svg", { class: "mankind-board", "data-layout": L === WIDE ? "wide" : "narrow", "data-columns": String(columns) });
-      const prompt = view.decision ? `Seat ${view.decision.seat}: ${view.decision.prompt}` : view.over ? "The game is over." : "";
+      const prompt = view.decision ? Ludo.promptFor(ctx.payload, view.decision) : view.over ? "The game is over." : "";
       const note = prompt + (view.era_ending ? " — the era ends after this turn" : "");
       s("text", { x: 14, y: 28, "font-size": 19, "font-weight": 700, fill: "#263238" }, root, `${Ludo.titleCase(view.era_name)} era · turn ${view.turn}`);
       const below = W < 700; // no room beside the era: the prompt goes under it

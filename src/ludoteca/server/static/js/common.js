@@ -71,16 +71,32 @@ const Ludo = (() => {
   /** A line the game wrote (it knows seats, not people) with each "Seat N" or "seat N" whose person gave a name
    *  written as that name; a name two seats share keeps its seat ("Ann (seat 1)"), so a line never leaves a reader
    *  unsure whose move it was; a line that already names the person ("Ann (seat 1) took back a move", the
-   *  server's own notes) is left as it is. Always put in the page as text. */
+   *  server's own notes) is left as it is. With ``own`` (a button's "yourself"), the page's own seat is that word
+   *  ("send the horde against yourself"; "(you)" within brackets). Always put in the page as text. */
   const SEAT_LABEL = /^seat\s*\d/i; // a name the server refuses (service.check_name), never written for a seat
-  function withNames(payload, text) {
+  function withNames(payload, text, own = null) {
     const named = (info) => info && typeof info.name === "string" && info.name && !SEAT_LABEL.test(info.name);
     const names = (payload.seats || []).map((info) => (named(info) ? info.name : null));
     return text.replace(/\b[Ss]eat (\d+)\b/g, (whole, number, offset) => {
-      const name = names[Number(number)];
+      const seat = Number(number);
+      if (own !== null && seat === payload.seat) {
+        const bracketed = text[offset - 1] === "(" && text[offset + whole.length] === ")";
+        return bracketed ? "you" : own;
+      }
+      const name = names[seat];
       if (!name || text.slice(0, offset).endsWith(`${name} (`)) return whole;
       return names.filter((other) => other === name).length > 1 ? `${name} (seat ${number})` : name;
     });
+  }
+
+  /** The decision's prompt as the page's reader should take it. It is written to the seat that decides ("Seat 0
+   *  raided you: raid back?"): on that seat's page as it is, on any other page quoted after whose it is. */
+  function promptFor(payload, decision) {
+    const prompt = withNames(payload, decision.prompt || "");
+    const deciders = Array.isArray(decision.seats) ? decision.seats : [decision.seat];
+    if (!prompt || deciders.includes(payload.seat) || typeof deciders[0] !== "number") return prompt;
+    const who = deciders.map((seat) => seatName(payload, seat)).join(", ");
+    return `${who} ${deciders.length > 1 ? "are" : "is"} asked: “${prompt}”`;
   }
 
   const NAME_KEY = "ludoteca.name";
@@ -210,5 +226,5 @@ const Ludo = (() => {
       html("h2", { text: title }), html("p", { text }), html("p", { class: "links" }, ...links)));
   }
 
-  return { api, svg, html, seatColour, seatName, withNames, savedName, saveName, checkName, mySeats, saveMySeats, rememberSeat, register, loadRenderer, describe, titleCase, resultText, unavailable, renderers, SEAT_COLOURS };
+  return { api, svg, html, seatColour, seatName, withNames, promptFor, savedName, saveName, checkName, mySeats, saveMySeats, rememberSeat, register, loadRenderer, describe, titleCase, resultText, unavailable, renderers, SEAT_COLOURS };
 })();

@@ -363,7 +363,11 @@ Ludo.Table = class {
       parts.push(Ludo.html("span", { class: mine ? "turn mine" : "turn", text }));
     }
     // A game ended early (a resignation, an abandon) still holds the decision it was waiting for: no prompt then.
-    const shown = payload.over && ctx.view && ctx.view.decision ? { ...ctx, view: { ...ctx.view, decision: null } } : ctx;
+    // A prompt is written to the seat that decides: another seat's page quotes it after whose it is (promptFor).
+    const decision = ctx.view && ctx.view.decision;
+    const asked = decision && decision.prompt ? { ...decision, prompt: Ludo.promptFor(payload, decision) } : decision;
+    const shown = payload.over && decision ? { ...ctx, view: { ...ctx.view, decision: null } }
+      : asked !== decision ? { ...ctx, view: { ...ctx.view, decision: asked } } : ctx;
     const extra = this.renderer.status ? this.safely("status", () => this.renderer.status(shown), "") : "";
     if (extra) parts.push(Ludo.html("span", { class: "muted", text: ` ${extra}` }));
     el.replaceChildren(...parts);
@@ -415,7 +419,9 @@ Ludo.Table = class {
       groups.get(key).push(text);
     }
     const children = [];
-    const button = (text) => Ludo.html("button", { "data-action": text, ...this.warned(text), text, onclick: () => this.onAction(text) });
+    // Shown with the names people gave ("yourself" for the page's own seat); sent as the game wrote it.
+    const label = (text) => Ludo.withNames(this.payload, text, "yourself");
+    const button = (text) => Ludo.html("button", { "data-action": text, ...this.warned(text), text: label(text), onclick: () => this.onAction(text) });
     if (groups.size <= 1 || shown.length <= 10) {
       shown.forEach((t) => children.push(button(t)));
     } else {
