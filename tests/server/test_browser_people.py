@@ -44,8 +44,8 @@ class People:
         self.contexts: list[Any] = []
         self.errors: list[str] = []
 
-    def page(self) -> Any:
-        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+    def page(self, width: int = 1280, height: int = 900) -> Any:
+        context = self.browser.new_context(viewport={"width": width, "height": height})
         self.contexts.append(context)
         tab = context.new_page()
         tab.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
@@ -196,6 +196,18 @@ def test_buttons_and_prompts_name_people_and_a_prompt_says_whose_it_is(server: s
         "Bob, Seat 2 · heuristic are asked: “Trade: answer the trade offered to you.”",
         "Seat 2 · heuristic is asked: “Choose a target.”",
     ]
+
+
+def test_a_long_name_never_pushes_a_phones_page_sideways(server: str, people: People) -> None:
+    """Multi-player QA pass, session 26: "You are Bartholomew-Longname" made a 390-pixel page 425 wide."""
+    name = "Bartholomew-Longname-Xyz"  # 24 characters, the most a name may have
+    created = httpx.post(f"{server}/api/games", json={"game": "mankind", "seats": ["human", "heuristic"], "name": name})
+    assert created.status_code == 200, created.text
+    phone = people.page(390, 844)
+    phone.goto(created.json()["seats"][0]["url"])
+    phone.wait_for_selector("#board svg")
+    assert phone.inner_text("#who").startswith("You are Bartholomew")
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_a_friend_gives_a_name_on_the_invitation_page(server: str, people: People) -> None:
