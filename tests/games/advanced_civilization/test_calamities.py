@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ludoteca.games.advanced_civilization import barbarians
 from ludoteca.games.advanced_civilization.calamities import unit_points
 from ludoteca.games.advanced_civilization.machine import RULES
 from ludoteca.games.advanced_civilization.state import CivState
@@ -244,6 +245,17 @@ def test_barbarian_hordes_land_in_a_start_area_fight_and_stay_crete_is_immune() 
     assert any("barbarians land in" in e["text"] for e in state.log)
     crete = strike(at(nations=["Crete", "Egypt"], tokens={"A": [3, 0]}), "Barbarian Hordes", 0)
     assert crete.data["barbarians"] == {}
+
+
+def test_one_barbarian_marches_on_in_the_singular() -> None:
+    """AC-R24: the surplus over an area's limit marches on; a surplus of one read "1 barbarians march"."""
+    board = tiny_map({"Sahara": land(3), "Cirta": land(2), "Tunisia": land(2)}, "Sahara-Cirta Cirta-Tunisia")
+    state = at(board=board, tokens={"Tunisia": [1, 0]})
+    barbarians.hordes(state, 0, 3, "Barbarian Hordes")  # into Cirta (limit 2), beside the victim's token
+    assert [e["text"] for e in state.log if e["type"] == "barbarians"][:2] == [
+        "Barbarian Hordes: 3 barbarians land in Cirta.",
+        "1 barbarian marches from Cirta to Tunisia.",
+    ]
 
 
 def test_epidemic_sixteen_less_eight_with_medicine_and_one_token_stays_in_each_area() -> None:

@@ -10,6 +10,7 @@ Engineering — becoming six barbarian tokens to fight; an attacker left alone p
 
 from __future__ import annotations
 
+from ludoteca.core import wording
 from ludoteca.games.advanced_civilization import pieces
 from ludoteca.games.advanced_civilization.state import CivState
 
@@ -128,7 +129,7 @@ def hordes(state: CivState, victim: int, n: int, name: str) -> None:
         return
     area = max(sorted(starts), key=harm)
     _set(state, area, count(state, area) + n)
-    state.emit("barbarians", f"{name}: {n} barbarians land in {area}.", area=area, calamity=name)
+    state.emit("barbarians", f"{name}: {wording.count(n, 'barbarian')} land in {area}.", area=area, calamity=name)
     visited = {area}
     while True:
         attack_city(state, area)
@@ -144,7 +145,8 @@ def hordes(state: CivState, victim: int, n: int, name: str) -> None:
         nxt = max(targets, key=held)
         _set(state, area, limit)
         _set(state, nxt, count(state, nxt) + surplus)
-        state.emit("barbarians", f"{surplus} barbarians march from {area} to {nxt}.", area=nxt)
+        marching = f"{wording.count(surplus, 'barbarian')} {'marches' if surplus == 1 else 'march'}"
+        state.emit("barbarians", f"{marching} from {area} to {nxt}.", area=nxt)
         visited.add(nxt)
         area = nxt
 
