@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+import ludoteca
 from ludoteca.core import IllegalAction
 from tests.games.arabian_struggle.helpers import act, events, move, pieces, start, step, texts
 
@@ -208,3 +211,19 @@ def test_recruitment_with_no_pieces_goes_to_one_home_or_rub_al_khali_area() -> N
     assert "Riyadh" in areas and "Al Murrah" in areas and "Ha'il" not in areas
     act(state, "recruit a Saudi piece in Al Murrah")
     assert texts(state) == ["stop recruiting", "recruit a Saudi piece in Al Murrah"]  # "any one area"
+
+
+def test_at_three_players_an_event_offer_names_who_played_the_card() -> None:
+    """"the card your opponent played" has two candidates at three players (multi-player QA pass, session 26)."""
+    state = ludoteca.load_game("arabian-struggle", players=3).new_state(seed=2)
+    chooser = random.Random(2)
+    while not state.is_over():
+        decision = state.view(None)["decision"]
+        if decision and decision["step"] == "event_offer":
+            break
+        seat = state.to_act()[0]
+        state.apply(seat, chooser.choice(state.legal_actions(seat)))
+    assert decision and decision["step"] == "event_offer"
+    played_by = state.data["active"]
+    assert decision["prompt"].endswith(f"execute the event of the card {played_by} played for OP, or decline it.")
+    assert not decision["prompt"].startswith(f"{played_by}:")

@@ -12,7 +12,9 @@ Updated on 2026-12-04 for two new log lines alone (``conference_piece_none``: a 
 Tribal Conference; ``event_stop``: an event's faction stops short): with those lines left out, the new code
 gave the old digests, every one. Updated again in session 26, when ``event_stop`` named the pieces' owner
 ("Saudi places no British pieces", where it had read as Saudi's own): the old and new games were compared
-decision by decision (action lists, views, record, log), and the ``event_stop`` texts were the only difference.
+decision by decision (action lists, views, record, log), and the ``event_stop`` texts were the only difference;
+and once more when a 3-player event offer named the faction that played the card for "your opponent" (it has two),
+compared the same way: that prompt was the only difference.
 """
 
 from __future__ import annotations
@@ -30,9 +32,9 @@ GOLDEN: dict[tuple[int, str], str] = {
     (2, "standard"): "c35607ff9b76a79413b20f20dad248b8160fe6c4934b1c0169e029d91a93775b",
     (2, "historical"): "dbb98ff3d6522fb46a3d5a4f9e0342fb2a22edf1c5150ad43514f37fa46d13c5",
     (2, "draft"): "8f79ac672d247f38b66338c8c9a9094d6f7e2fb4a5be8631459aa9b44b4a4c47",
-    (3, "standard"): "2a85531fea153968cf8a10afb406e872de26ad00be0e02b0f07b342a1ae60858",
-    (3, "historical"): "04ef64d96f2cb2b31d73d1434fc75f3b46a15f674cc7e87e0ec1aaf97375ae32",
-    (3, "draft"): "b239dd1a913a6819c829d3cbdc4d4305c49ae26bc5fbc68140cd00383cc82819",
+    (3, "standard"): "4a8cdd15e724d2fc7e5a77a181158cebdb475f3ffdd1b2ce3ff75485e2ac4182",
+    (3, "historical"): "b0d1f955ae9777c4c9abd330698b2e329ae5256bb9bc3defea2bd5df50e9357a",
+    (3, "draft"): "d15a670ef28b10492f2d0dc15ab155258140979e7516776f6cee1a3cd5a085e4",
 }
 
 # (players, variant) -> sha256 over ten games (seeds 20-29) of the sampler's choices, record, result and log.

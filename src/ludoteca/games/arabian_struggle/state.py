@@ -39,7 +39,7 @@ SCENARIO_KEYS = (
 PROMPTS = {
     "play_card": "{faction}: play a card (Tribal Conference, event, OP{rasheedi}).",
     "event_order": "{faction}: you played a {opponent} card for OP; choose when {opponent} may execute its event.",
-    "event_offer": "{faction}: execute the event of the card your opponent played for OP, or decline it.",
+    "event_offer": "{faction}: execute the event of the card {played_by} played for OP, or decline it.",
     "op_use": "{faction}: spend {op} OP on recruitment, movement or attacking Empire pieces.",
     "recruit": "{faction}: recruit a piece ({left} left) or stop.",
     "move_piece": "{faction}: choose a piece to move ({left} left, 3 movement points each) or stop.",
@@ -63,6 +63,8 @@ PROMPTS = {
 def prompt(state: ArabianStruggleState, frame: dict[str, Any]) -> str:
     fields = {k: v for k, v in frame.items() if isinstance(v, str | int)}
     fields["rasheedi"] = ", Rasheedi event" if state.players == 2 else ""
+    # Who played the card: "your opponent" at 2 players; at 3 there are two (multi-player QA pass, session 26).
+    fields["played_by"] = "your opponent" if state.players == 2 else str(state.data["active"])
     template = str(PROMPTS.get(frame["step"], frame["step"]))
     try:
         return template.format(**fields)
