@@ -3,7 +3,8 @@
 "use strict";
 
 const Ludo = (() => {
-  const SEAT_COLOURS = ["#7b3fa0", "#d9731a", "#148a7a", "#b8860b", "#c2185b", "#6d4c41", "#455a64", "#7c8c1f"];
+  // Seat 3 was a dark gold that read as seat 1's orange on a 4-player board (QA pass, session 26): the gold is 7th.
+  const SEAT_COLOURS = ["#7b3fa0", "#d9731a", "#148a7a", "#455a64", "#c2185b", "#6d4c41", "#b8860b", "#7c8c1f"];
   const renderers = {};
   const SVG_NS = "http://www.w3.org/2000/svg";
 
