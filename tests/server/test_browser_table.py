@@ -452,3 +452,30 @@ def test_a_page_without_permission_registers_no_worker(page: Any, server: str) -
     page.wait_for_selector("#board .generic")
     assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
     assert page.evaluate("document.body.dataset.serviceWorker") is None
+
+
+# --- choices drawn in the hand ------------------------------------------------------------------------------------
+HAND_RENDERER = """
+"use strict";
+Ludo.register("generic", {
+  board(ctx) { return ctx.html("div", { class: "test-board", text: "board" }); },
+  hand(ctx) {
+    ctx.claim(ctx.actions);
+    return ctx.html("div", { class: "test-hand" }, ...ctx.actions.map((t) => ctx.html("button", { text: t })));
+  },
+});
+"""
+
+
+def test_choices_drawn_in_the_hand_are_pointed_to_under_your_actions(page: Any, server: str) -> None:
+    """Multi-player QA pass, session 26: while an Advanced Civilization player chose an offer's undeclared cards
+    (drawn in the hand), "Your actions" held only Undo: nothing said where the choice was."""
+    page.route(
+        "**/static/games/generic.js",
+        lambda route: route.fulfill(status=200, content_type="text/javascript", body=HAND_RENDERER),
+    )
+    created = new_game(server, ["human", "random"])
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("#hand .test-hand button")
+    assert page.inner_text("#actions [data-hint='hand']") == "Choose in your hand."
+    assert page.locator("#actions button[data-action]").count() == 0

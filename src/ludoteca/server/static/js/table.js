@@ -132,16 +132,18 @@ Ludo.Table = class {
       this.activate(target.el, texts);
     }
     // Hand. What it claims stays a button when it could not be drawn.
+    let inHand = false; // the hand drew some of the choices (Advanced Civilization's undeclared trade cards)
     if (this.parts.hand) {
       const before = claims.length;
       const hand = renderer.hand ? this.safely("hand", () => renderer.hand(ctx), null) : null;
       if (!hand) claims.length = before;
+      inHand = claims.length > before;
       this.parts.hand.replaceChildren(...(hand ? [hand] : []));
       this.parts.hand.closest(".panel").hidden = !hand;
     }
     claims.forEach((t) => claimed.add(t));
     this.renderStatus(ctx);
-    this.renderActions(ctx, claimed, tools, targets.length > 0);
+    this.renderActions(ctx, claimed, tools, targets.length > 0, inHand);
     this.renderPlayers(ctx);
     this.renderBreakdown();
     const places = this.placesFinder(ctx);
@@ -373,7 +375,7 @@ Ludo.Table = class {
     el.replaceChildren(...parts);
   }
 
-  renderActions(ctx, claimed, tools, onBoard) {
+  renderActions(ctx, claimed, tools, onBoard, inHand = false) {
     const el = this.parts.actions;
     if (!el) return;
     const panel = el.closest(".panel");
@@ -395,8 +397,12 @@ Ludo.Table = class {
       children.push(bar);
     }
     const rest = actions.filter((t) => !claimed.has(t));
-    if (onBoard && !tools.length && !rest.length) { // everything to decide is on the board: say where
-      children.push(Ludo.html("p", { class: "hint", "data-hint": "board", text: "Click a highlighted place on the board." }));
+    if ((onBoard || inHand) && !tools.length && !rest.length) { // everything to decide is elsewhere: say where
+      const where = onBoard && inHand ? "Click a highlighted place on the board, or choose in your hand."
+        : onBoard ? "Click a highlighted place on the board." : "Choose in your hand.";
+      children.push(Ludo.html("p", { class: "hint", "data-hint": onBoard ? "board" : "hand", text: where }));
+    } else if (inHand && !tools.length) {
+      children.push(Ludo.html("p", { class: "hint", "data-hint": "hand", text: "More choices are in your hand." }));
     }
     if (rest.length > 16) {
       const input = Ludo.html("input", { class: "filter", type: "search", placeholder: `filter ${rest.length} actions`, value: this.filter });
