@@ -211,6 +211,14 @@ def test_a_long_name_never_pushes_a_phones_page_sideways(server: str, people: Pe
 
 
 def test_a_friend_gives_a_name_on_the_invitation_page(server: str, people: People) -> None:
+    # The whole table, before sitting down (it said only "At the table: Ann." to a friend invited to four seats).
+    seats = ["human", "human", "heuristic", "human"]
+    four = httpx.post(f"{server}/api/games", json={"game": "tigris-euphrates", "seats": seats, "name": "Ann"}).json()
+    guest = people.page()
+    guest.goto(four["seats"][1]["url"])
+    guest.wait_for_selector("#join:not([hidden])")
+    table = "4 players. At the table: Ann, an empty seat, a bot (heuristic), an empty seat."
+    assert guest.inner_text("#join-what") == table
     created = httpx.post(
         f"{server}/api/games", json={"game": "tigris-euphrates", "seats": ["human", "human"], "name": "Ann"}
     ).json()

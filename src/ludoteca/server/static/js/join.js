@@ -66,10 +66,13 @@
     }
     try { // what the person is about to join: the game's title and who sits where (public)
       const game = await Ludo.api("GET", `/api/games/${encodeURIComponent(gameId)}`);
-      const others = (game.seats || []).filter((s) => s.name).map((s) => Ludo.seatName(game, s.seat));
+      // Every seat, so that the person knows the table before sitting down: who is there, the bots, the seats
+      // still empty (a friend invited to four seats read only "At the table: Alice.").
+      const seats = (game.seats || []).map((s) => (s.name ? Ludo.seatName(game, s.seat)
+        : s.player !== "human" ? `a bot (${s.player})` : "an empty seat"));
       title = game.title;
       byId("join-title").textContent = invite ? `Join ${game.title}` : `Take seat ${seat} of ${game.title}`;
-      byId("join-what").textContent = others.length ? `At the table: ${others.join(", ")}.` : "";
+      byId("join-what").textContent = seats.length ? `${seats.length} players. At the table: ${seats.join(", ")}.` : "";
       if (game.over) { say("This game is over."); return; }
       // Every invited seat already has its person (a name): this invitation was used, so say it now rather than
       // after the person has typed a name. (A seat claimed without a name still shows the form; the claim says.)
