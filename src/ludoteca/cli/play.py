@@ -251,6 +251,7 @@ def _build_players(specs: list[str], seed: int) -> list[_Player]:
             players.append(_Player(spec.strip(), make_agent(spec, seed=derive_seed(seed, seat))))
     return players
 
+
 def _check_save(path: Path) -> bool:
     """Refuse, before the game, a ``--save`` path the record could not be written to: a game of an hour must not
     end in "cannot write". Returns whether a file is there already (the record replaces it: say so)."""
