@@ -13,7 +13,10 @@ that a terminal printing every bot action in full (as it once did) fails here.
 from __future__ import annotations
 
 import json
+import os
 import re
+import select
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +26,8 @@ from typer.testing import CliRunner, Result
 
 import ludoteca
 from ludoteca.cli import app
+from ludoteca.cli import play as play_module
+from ludoteca.cli.play import _discard_typed_ahead
 from ludoteca.secrecy import public_action_text
 
 runner = CliRunner()
@@ -202,3 +207,42 @@ def test_replay_shows_everything_and_says_so_unless_a_seat_is_named(tmp_path: Pa
         assert "every seat's hidden information" not in result.output.casefold()
         leaked = sorted(text for text in secrets if occurs(text, result.output))
         assert not leaked, (args, leaked)
+
+
+def test_a_persons_screen_is_cleared_as_soon_as_a_bot_is_to_move(tmp_path: Path, monkeypatch: Any) -> None:
+    """Terminal QA pass, session 26: the last person's hand stayed on the screen while the bots played (seconds
+    for a search bot), until the next person's hand-over. It is cleared as soon as the move is made."""
+    clearings: list[int] = []
+
+    def clear(console: Any) -> None:
+        console.print("<<cleared>>")
+        clearings.append(1)
+
+    monkeypatch.setattr(play_module, "_clear_screen", clear)
+    original = play_module._PlaySession.bot_move
+
+    def bot_move(self: Any, seat: int) -> None:
+        assert not self.revealed, "a bot moves while a person's hand is on the screen"
+        original(self, seat)
+
+    monkeypatch.setattr(play_module._PlaySession, "bot_move", bot_move)
+    output, record = play(tmp_path, "tigris-euphrates", ["human", "random", "human"], 4, {}, lines=60)
+    assert clearings and output.count("<<cleared>>") == len(clearings)
+    assert any(seat == 1 for seat, _ in record["actions"])  # the bot did move between the people
+
+
+def test_what_was_typed_before_the_hand_over_is_thrown_away() -> None:
+    """Terminal QA pass, session 26: a second Enter (a bounced key) answered "Pass the terminal to seat 1 and
+    press Enter", and seat 1's tiles opened in front of seat 0. Typed-ahead input is discarded first."""
+    leader, follower = os.openpty()
+    with os.fdopen(follower, "r") as terminal:
+        os.write(leader, b"1\n\n")
+        saved = sys.stdin
+        sys.stdin = terminal
+        try:
+            assert select.select([terminal], [], [], 1.0)[0]  # the typed-ahead lines are waiting
+            _discard_typed_ahead()
+            assert not select.select([terminal], [], [], 0.2)[0]  # and now they are gone
+        finally:
+            sys.stdin = saved
+    os.close(leader)

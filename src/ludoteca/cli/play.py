@@ -6,6 +6,7 @@ text becomes an action.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
@@ -72,10 +73,12 @@ class _PlaySession:
     read (:func:`ludoteca.secrecy.public_action_text`); its board and legal actions when it is asked.
 
     * One person: the lines scroll as they happen, seen through that seat's eyes.
-    * Several people (hot seat): each person's lines wait for their next turn. Before a different person
-      is shown their seat, the screen is cleared and the game pauses until the terminal has been passed on
-      and Enter pressed, so one person never reads another's hand. Whatever has become public since the
-      last turn shown is printed when the game ends.
+    * Several people (hot seat): each person's lines wait for their next turn. As soon as a person's move
+      hands the game to someone else (a bot too: it may think for seconds), the screen is cleared; before a
+      person is shown their seat, the game pauses until the terminal has been passed on and Enter pressed,
+      anything typed before that question being thrown away (a second Enter must not open the next hand), so
+      one person never reads another's hand. Whatever has become public since the last turn shown is printed
+      when the game ends.
     * No person: nobody at the table has a secret to keep, so everything is shown (every action in full,
       the whole log), as ``ludoteca replay`` does; the header says so.
     """
@@ -86,7 +89,8 @@ class _PlaySession:
         self.console = console
         self.max_actions = max_actions
         self.actions = 0
-        self.hinted = False
+        self.hinted: set[int] = set()  # the people told how to type an action (each once)
+        self.revealed = False  # a person's screen (hand, private lines) has been shown since the last clearing
         humans = [seat for seat, player in enumerate(players) if player.human]
         self.omniscient = not humans
         self.hot_seat = len(humans) > 1
@@ -107,8 +111,8 @@ class _PlaySession:
                 raise LudotecaError("the game is not over but no seat is to act (a bug in the game)")
             if self.actions >= self.max_actions:
                 return "runaway"
-            # Bots first: in a simultaneous step they then decide before any person's choice is made.
-            seat = next((s for s in waiting if not self.players[s].human), waiting[0])
+            seat = self._next_seat()
+            assert seat is not None
             if self.players[seat].human:
                 if not self.ask(seat):
                     return "quit"
@@ -161,8 +165,11 @@ class _PlaySession:
         """Hot seat: clear the screen and wait until ``seat``'s person has the terminal (False: they quit)."""
         if self.at_screen == seat:
             return True
-        _clear_screen(self.console)
+        if self.revealed:  # before the first person's screen nothing is secret: the game's header stays up
+            _clear_screen(self.console)
+            self.revealed = False
         prompt = Text(f"Pass the terminal to seat {seat} and press Enter (quit stops the game) ", style="bold")
+        _discard_typed_ahead()  # a second Enter of the last person must not open this person's hand
         line = read_line(self.console, prompt)
         if line is None or line.strip().casefold() == "quit":
             return False
@@ -179,11 +186,12 @@ class _PlaySession:
             self.pending[None].clear()  # what became public so far is in this person's lines
         console.rule(Text(f"Seat {seat} to act"))
         console.print(Text(self.state.render(seat)), soft_wrap=True)
+        self.revealed = True
         legal = self.state.legal_actions(seat)
         console.print(action_list(legal), soft_wrap=True)
-        if not self.hinted:
+        if seat not in self.hinted:
             console.print(Text("Type a number or an action; ? lists the actions again; quit stops.", style="dim"))
-            self.hinted = True
+            self.hinted.add(seat)
         while True:
             line = read_line(console, f"Seat {seat}> ")
             if line is None:
@@ -211,7 +219,18 @@ class _PlaySession:
                 self.complain(str(error))
                 continue
             self.collect(seat, chosen.text)
+            if self.hot_seat and self._next_seat() != seat:
+                # The hand goes now, not at the next person's turn: a bot may think for seconds meanwhile.
+                _clear_screen(console)
+                self.revealed = False
+                self.at_screen = None
             return True
+
+    def _next_seat(self) -> int | None:
+        """Who :meth:`run` asks next, or None once the game is over: bots first, so that in a simultaneous step
+        they decide before any person's choice is made."""
+        waiting = [] if self.state.is_over() else self.state.to_act()
+        return next((s for s in waiting if not self.players[s].human), waiting[0] if waiting else None)
 
     def confirmed(self, seat: int, chosen: Action) -> bool:
         """Whether the person goes ahead with ``chosen``: asked only for an action the game warns about
@@ -226,6 +245,17 @@ class _PlaySession:
     def complain(self, message: str) -> None:
         self.console.print(Text(message, style="red"), soft_wrap=True)
 
+
+def _discard_typed_ahead() -> None:
+    """Throw away what was typed before the hand-over's question (a bounced key, a second Enter): read as the
+    answer, it would show the next person's hand to the last one. Only a terminal has such a queue."""
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError, OSError):
+            import termios
+
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+
+
 def _clear_screen(console: Console) -> None:
     """Clear a real terminal's screen and its scrollback (ESC [3J), so the next person cannot scroll back
     to the last one's hand. Piped output is left alone: there is no screen to clear."""
@@ -233,6 +263,7 @@ def _clear_screen(console: Console) -> None:
         console.clear()
         console.file.write("\x1b[3J")
         console.file.flush()
+
 
 def bot_lines(game: Game, specs: list[str]) -> list[str]:
     """One line per bot named at the table: what it plays like in this game (the words the lobby shows)."""
@@ -271,6 +302,7 @@ def _save(state: State, path: Path, console: Console) -> None:
     except OSError as error:
         fail(f"cannot write the record to {path}: {error.strerror or error}", EXIT_FAILURE)
     console.print(Text(f"Record saved to {path}"), soft_wrap=True)
+
 
 def play_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `ludoteca games`).")],
