@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import select
 import sys
@@ -28,7 +29,7 @@ import ludoteca
 from ludoteca.cli import app
 from ludoteca.cli import play as play_module
 from ludoteca.cli.play import _discard_typed_ahead
-from ludoteca.secrecy import public_action_text
+from ludoteca.secrecy import hides_nothing, public_action_text
 
 runner = CliRunner()
 
@@ -246,3 +247,24 @@ def test_what_was_typed_before_the_hand_over_is_thrown_away() -> None:
         finally:
             sys.stdin = saved
     os.close(leader)
+
+
+def test_a_game_that_hides_nothing_needs_no_hand_over() -> None:
+    """Terminal QA pass, session 26: two people at one Mankind terminal met 222 hand-overs in a game (a cleared
+    screen and an Enter each) with nothing to keep from each other. Mankind's views and logs are the same for
+    every seat and a spectator at every moment (checked here over a random game), so no pause."""
+    assert hides_nothing("mankind") and not hides_nothing("tigris-euphrates")
+    state = ludoteca.load_game("mankind", players=3).new_state(seed=2)
+    chooser = random.Random(1)
+    for _ in range(600):
+        if state.is_over():
+            break
+        views = [state.view(seat) for seat in (0, 1, 2, None)]
+        assert all(view == views[0] for view in views)
+        assert state.visible_log(0) == state.visible_log(1) == state.visible_log(2) == list(state.log)
+        seat = state.to_act()[0]
+        state.apply(seat, chooser.choice(state.legal_actions(seat)))
+    result = runner.invoke(app, ["play", "mankind", "--seats", "human,human", "--seed", "3"], input="1\n" * 40)
+    assert result.exit_code == 0, result.output
+    assert "Pass the terminal" not in result.output
+    assert "Seat 0 to act" in result.output and "Seat 1 to act" in result.output

@@ -31,6 +31,15 @@ _PUBLIC: dict[str, Callable[[str], bool]] = {
 }
 
 
+HIDES_NOTHING = frozenset({"mankind"})
+"""Games in which every seat and a spectator see the same view and log at every moment (only the dice to come
+are unknown to all; ``tests/test_cli_secrecy.py`` checks it): people sharing a terminal need not hand it over."""
+
+
+def hides_nothing(game_id: str) -> bool:
+    return game_id in HIDES_NOTHING
+
+
 def public_action_text(game_id: str, text: str) -> str | None:
     """``text`` if a spectator (or another seat) may read it before the game ends, else ``None`` (withheld)."""
     check = _PUBLIC.get(game_id)

@@ -46,7 +46,7 @@ from ludoteca.core import (
     load_game,
     save_record,
 )
-from ludoteca.secrecy import public_action_text
+from ludoteca.secrecy import hides_nothing, public_action_text
 
 NUMBER = re.compile(r"[+-]?\d+(?:\.\d*)?")  # what a person types meaning an action's number, right or wrong
 
@@ -78,7 +78,8 @@ class _PlaySession:
       person is shown their seat, the game pauses until the terminal has been passed on and Enter pressed,
       anything typed before that question being thrown away (a second Enter must not open the next hand), so
       one person never reads another's hand. Whatever has become public since the last turn shown is printed
-      when the game ends.
+      when the game ends. A game that hides nothing (``secrecy.HIDES_NOTHING``: Mankind) is played by several
+      people as by one, with no hand-over.
     * No person: nobody at the table has a secret to keep, so everything is shown (every action in full,
       the whole log), as ``ludoteca replay`` does; the header says so.
     """
@@ -93,9 +94,11 @@ class _PlaySession:
         self.revealed = False  # a person's screen (hand, private lines) has been shown since the last clearing
         humans = [seat for seat, player in enumerate(players) if player.human]
         self.omniscient = not humans
-        self.hot_seat = len(humans) > 1
+        # People share the terminal in turns only where a seat has something to hide (not Mankind: a game had
+        # 222 hand-overs, each a cleared screen and an Enter, with nothing to keep from anyone).
+        self.hot_seat = len(humans) > 1 and not hides_nothing(state.game.id)
         # Whose eyes lines are kept for: each person, plus (hot seat) the public, for the end of the game.
-        self.viewers: list[int | None] = [*humans]
+        self.viewers: list[int | None] = [*humans] if self.hot_seat else [*humans[:1]]
         if self.hot_seat or self.omniscient:
             self.viewers.append(None)
         self.log_seen: dict[int | None, int] = dict.fromkeys(self.viewers, 0)
