@@ -609,6 +609,17 @@ def test_a_list_in_the_result_reads_as_its_values_under_a_key_in_words() -> None
     assert [line.plain for line in result_extras(result, 2)] == ["tie breaks: 3, 1, 2"]
 
 
+def test_a_result_text_the_breakdown_already_says_is_not_said_again() -> None:
+    """Terminal QA pass, session 26: an Arabian Struggle ending said its winner four times, the last three as raw
+    keys ("winner: Saudi", "how: ...", "quality: ...") under the notes that had said them in words."""
+    from ludoteca.cli_render import result_extras
+
+    notes = ["Saudi wins: the highest score after the Post-War Era.", "Victory level: Arabian Kingdom (Better)."]
+    result = {"scores": [6, 8], "winners": [1], "winner": "Saudi", "how": "the highest score after the Post-War Era",
+              "quality": "Arabian Kingdom", "ended": "turn limit", "breakdown": {"rows": [], "notes": notes}}
+    assert [line.plain for line in result_extras(result, 2)] == ["ended: turn limit"]
+
+
 def test_no_breakdown_draws_nothing() -> None:
     from ludoteca.cli_render import breakdown
 

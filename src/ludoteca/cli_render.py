@@ -221,10 +221,15 @@ def _list_text(value: Any) -> str:
 def result_extras(result: Mapping[str, Any], players: int) -> list[Text]:
     """``key: value`` lines for the result's keys that are not one value per seat. A table of names to seats
     (Mankind's ``bonuses``: who holds each) reads as names and seats, and a list of numbers as the numbers, not
-    as the JSON they are stored as."""
+    as the JSON they are stored as. A text the breakdown's notes already say is not said again (Arabian
+    Struggle's winner, how and quality followed "Saudi wins: the highest score ..." as raw keys)."""
+    breakdown = result.get("breakdown")
+    notes = " ".join(map(str, breakdown.get("notes") or [])) if isinstance(breakdown, Mapping) else ""
     lines = []
     for key, value in result.items():
         if key in _SEAT_KEYS or key in _DRAWN_APART or _per_seat(value, players) is not None:
+            continue
+        if isinstance(value, str) and value and value in notes:
             continue
         lines.append(Text(f"{_key_words(key)}: {_awards_text(value) or _list_text(value) or _plain(value)}"))
     return lines
