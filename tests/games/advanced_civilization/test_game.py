@@ -97,5 +97,6 @@ def test_render_lists_occupied_areas_and_the_seats_own_treasury() -> None:
     assert "Thebes (limit" in text and "Egypt 3" in text and "city of Egypt" in text and "Crete 2" in text
     assert "[main board, " in text
     assert "Your treasury: 4; your stock: 48 tokens." in text
+    assert "Egypt (seat 0, you): A.S.T." in text and "Crete (seat 1): A.S.T." in text  # not "(seat 0) (you)"
     assert "Athens" not in text  # only occupied areas are listed
     assert "decides now" in text

@@ -124,6 +124,7 @@ def test_render_shows_only_the_own_hand() -> None:
     text = state.render(0)
     assert "Seat 0 (you): red 2, blue 0, black 0, green 0" in text
     assert "Seat 1: 6 tiles" in text and "green 6" not in text
+    assert "Seat 0 has 2 actions left." in text  # not "2 action(s)" (terminal QA pass, session 26)
 
 
 def test_the_resample_shuffle_is_random_shuffle() -> None:

@@ -637,9 +637,11 @@ class CivState(MachineState):
                 lines.append(f"  {area} ({marks}): " + "; ".join(parts))
         view = self.view(seat)
         for other, player in enumerate(view["players"]):
-            mine = other == seat
+            nation = self.data["nations"][other]
+            you = ", you" if other == seat else ""  # "Illyria (seat 0, you)", not "Illyria (seat 0) (you)"
+            who = f"{nation} (seat {other}{you})" if nation else f"Seat {other}{' (you)' if you else ''}"
             line = (
-                f"{self.who(other)}{' (you)' if mine else ''}: A.S.T. {player['ast']}, cities {player['cities']},"
+                f"{who}: A.S.T. {player['ast']}, cities {player['cities']},"
                 f" ships {player['ships']}, treasury {player['treasury']}, stock {player['stock']},"
                 f" advances {', '.join(player['advances']) or 'none'}"
             )

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from ludoteca.core import Action, BadOptions, Game, OptionSpec, State, copy_plain
 from ludoteca.core.machine import MachineState
+from ludoteca.core.wording import count
 from ludoteca.games.tigris_euphrates import conflicts, evaluation, judging, scoring, turn
 from ludoteca.games.tigris_euphrates.board import Analysis, analyse, leader_squares
 from ludoteca.games.tigris_euphrates.content import (
@@ -360,7 +361,7 @@ class TigrisState(MachineState):
         lines.append(
             f"Bag: {len(data['bag'])} tiles. Monuments left: "
             + (", ".join("-".join(NAME[c] for c in m) for m in free) or "none")
-            + f". Seat {data['current']} has {data['actions_left']} action(s) left."
+            + f". Seat {data['current']} has {count(data['actions_left'], 'action')} left."
         )
         frame = RULES.pending(self)
         if frame is not None:
