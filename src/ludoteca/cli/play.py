@@ -109,13 +109,11 @@ class _PlaySession:
         """Play until the game ends, someone quits, or ``max_actions`` is reached."""
         self.collect(None, "")
         while not self.state.is_over():
-            waiting = self.state.to_act()
-            if not waiting:
+            seat = self._next_seat()
+            if seat is None:
                 raise LudotecaError("the game is not over but no seat is to act (a bug in the game)")
             if self.actions >= self.max_actions:
                 return "runaway"
-            seat = self._next_seat()
-            assert seat is not None
             if self.players[seat].human:
                 if not self.ask(seat):
                     return "quit"

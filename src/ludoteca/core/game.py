@@ -26,6 +26,7 @@ from ludoteca.core.chance import ReplayRng, recorded_steps
 from ludoteca.core.debug import SWITCH as _DEBUG
 from ludoteca.core.errors import BadOptions, IllegalAction, InvariantError, LudotecaError, ScriptError
 from ludoteca.core.rng import FAST, GENERATORS, Rng, make_rng
+from ludoteca.core.wording import a
 
 Seat = int
 """A seat is an integer 0..players-1; ``None`` stands for a spectator where a seat is optional."""
@@ -145,9 +146,7 @@ class OptionSpec:
             raise BadOptions(f"option {self.name!r} cannot be {value!r}; choose one of {allowed}")
         converted = self._convert(value)
         if converted is _REFUSED:
-            kind = self.kind.__name__
-            article = "an" if kind[0] in "aeiou" else "a"  # "an int", "a str"
-            raise BadOptions(f"option {self.name!r} must be {article} {kind}, not {value!r}{self._hint()}")
+            raise BadOptions(f"option {self.name!r} must be {a(self.kind.__name__)}, not {value!r}{self._hint()}")
         return converted
 
     def _convert(self, value: Any) -> Any:

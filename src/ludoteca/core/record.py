@@ -35,13 +35,13 @@ def check_record(record: Any) -> dict[str, Any]:
         if key not in record:
             raise BadRecord(f"the record has no {key!r}")
         if not isinstance(record[key], kind) or isinstance(record[key], bool):
-            raise BadRecord(f"the record's {key!r} must be {_a(kind)}, not {record[key]!r}")
+            raise BadRecord(f"the record's {key!r} must be {wording.a(kind.__name__)}, not {record[key]!r}")
     generator = record.get("generator", FAST)
     if generator not in GENERATORS:
         raise BadRecord(f"the record's 'generator' must be one of {', '.join(GENERATORS)}, not {generator!r}")
     for key, kind in (("options", dict), ("scenario", dict), ("dice", list)):
         if record.get(key) is not None and not isinstance(record[key], kind):
-            raise BadRecord(f"the record's {key!r} must be {_a(kind)}, not {record[key]!r}")
+            raise BadRecord(f"the record's {key!r} must be {wording.a(kind.__name__)}, not {record[key]!r}")
     for index, entry in enumerate(record["actions"]):
         if (
             not isinstance(entry, list | tuple)
@@ -54,11 +54,6 @@ def check_record(record: Any) -> dict[str, Any]:
     if record.get("chance") is not None:
         _check_chance(record)
     return record
-
-
-def _a(kind: type) -> str:
-    """``"an int"``, ``"a list"``: a type named in an error as a sentence says it."""
-    return f"{wording.article(kind.__name__)} {kind.__name__}"
 
 
 def _step_name(step: int) -> str:

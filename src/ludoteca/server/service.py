@@ -301,8 +301,12 @@ CHAT_REMEMBERED = 120.0
 def _undo_note(room: Room, seat: int) -> dict[str, Any]:
     """The log line an undo leaves where the move stood: the other players saw the move vanish with nothing to
     say why. It names no move (a swap's tiles are the mover's secret), only who took one back."""
-    who = room.seat_label(seat)
-    return {"type": "undone", "text": f"{who[0].upper()}{who[1:]} took back a move.", "seat": seat}
+    return {"type": "undone", "text": _sentence(f"{room.seat_label(seat)} took back a move."), "seat": seat}
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter: a seat label opens a log line ("seat 1 resigned" reads "Seat 1")."""
+    return text[:1].upper() + text[1:]
 
 
 class GameService:
@@ -433,6 +437,10 @@ class GameService:
         lengths: list[int] = []
         for state in replay_steps(record):
             lengths.append(len(state.log))
+
+        def log_length(played: int) -> int:
+            return lengths[min(played, len(lengths) - 1)]
+
         seats = [self._seat(stored, info, seat) for seat, info in enumerate(stored.seats)]
         room = Room(stored.id, stored, state, seats, version=len(stored.entries), log_epoch=len(stored.entries))
         played = 0  # actions standing when each entry was written
@@ -441,9 +449,9 @@ class GameService:
                 played += 1
             elif entry.kind == UNDO:
                 played -= 1
-                room.notes.append((played, lengths[min(played, len(lengths) - 1)], _undo_note(room, entry.seat)))
+                room.notes.append((played, log_length(played), _undo_note(room, entry.seat)))
             elif entry.kind in (RESIGN, END):
-                self._apply_ending(room, entry, played, lengths[min(played, len(lengths) - 1)])
+                self._apply_ending(room, entry, played, log_length(played))
         return room
 
     def _seat(self, stored: StoredGame, info: dict[str, Any], seat: int) -> SeatInfo:
@@ -1071,7 +1079,7 @@ class GameService:
             room.previous = None
             room.version += 1
             room.log_epoch = room.version  # the log lost the undone action's lines
-            room.notes.append((len(before.record()["actions"]), len(before.log), _undo_note(room, seat)))
+            room.notes.append((before.actions_played, len(before.log), _undo_note(room, seat)))
         await self._changed(room)
         return seat
 
@@ -1167,7 +1175,7 @@ class GameService:
         else:
             said = "The game was abandoned" if entry.text == ABANDONED else "The game expired unfinished"
         kind = "resigned" if entry.kind == RESIGN else "ended"
-        event: dict[str, Any] = {"type": kind, "text": said[0].upper() + said[1:]}
+        event: dict[str, Any] = {"type": kind, "text": _sentence(said)}
         if entry.kind == RESIGN:
             event["seat"] = entry.seat
         if played is None:  # now, in the live game

@@ -38,11 +38,17 @@ def surplus(state: CivState, frame: Frame) -> None:
     RULES.push_sequence(state, [{"step": "city_support", "seat": seat} for seat in state.ast_order()])
 
 
-def unsupported(state: CivState, seat: int) -> bool:
-    """§26.31: each city needs two of its owner's tokens on the board; in phase 11 Slave Revolt's tokens
-    do not count (§29.8)."""
+def _support(state: CivState, seat: int) -> tuple[int, int]:
+    """§26.31: the tokens that support ``seat``'s cities (in phase 11 Slave Revolt's do not count, §29.8) and
+    the number of its cities."""
     supporters = pieces.on_board(state, seat) - state.data["support_penalty"][seat]
-    return bool(state.rules["city_support"] * len(pieces.cities_of(state, seat)) > supporters)
+    return supporters, len(pieces.cities_of(state, seat))
+
+
+def unsupported(state: CivState, seat: int) -> bool:
+    """§26.31: each city needs two of its owner's tokens on the board."""
+    supporters, cities = _support(state, seat)
+    return bool(state.rules["city_support"] * cities > supporters)
 
 
 @RULES.auto("city_support")
@@ -61,8 +67,7 @@ def _reduce_options(state: CivState, frame: Frame) -> list[Action]:
 @RULES.decision("reduce_city", _reduce_options)
 def reduce_city(state: CivState, frame: Frame, action: Action) -> None:
     seat, area = frame["seat"], action.payload
-    supporters = pieces.on_board(state, seat) - state.data["support_penalty"][seat]
-    cities = len(pieces.cities_of(state, seat))
+    supporters, cities = _support(state, seat)
     need = state.rules["city_support"]
     reduce(state, area, f"{count(supporters, 'token')} on the board cannot support {count(cities, 'city')} "
                         f"({need} a city, §26.31)")

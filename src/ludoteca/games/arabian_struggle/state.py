@@ -482,7 +482,8 @@ class ArabianStruggleState(MachineState):
         held = [number for cards, low, high in slots for number in cards[low:high]]
         own = set(draft["pools"][mine]) | set(draft["kept"][mine]) | set(fixed)
         seen = [number for number in draft["seen"][mine] if number not in own]  # in ``held``, wherever it is
-        rest = [number for number in held + top if number not in set(seen)]
+        known = set(seen)
+        rest = [number for number in held + top if number not in known]
         rng.shuffle(rest)
         chosen = seen + rest[: len(held) - len(seen)]
         rng.shuffle(chosen)
